@@ -1,0 +1,1134 @@
+//===- Ops.cpp - tt operations --------------------------------------------===//
+//
+// Verifiers, folders, canonicalization patterns, type inference and memory
+// effects of the tt operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/Triton/IR/Dialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+#define GET_OP_CLASSES
+#include "Dialect/Triton/IR/TritonOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// The layout-inference interface of the dialect that owns `encoding`, or an
+/// error at `loc` when that dialect cannot infer layouts.
+static FailureOr<const DialectInferLayoutInterface *>
+getLayoutInterface(Attribute encoding, std::optional<Location> loc) {
+  auto *iface = encoding.getDialect()
+                    .getRegisteredInterface<DialectInferLayoutInterface>();
+  if (!iface) {
+    (void)emitOptionalError(loc, "cannot infer the layout of a result from "
+                                 "operand encoding ",
+                            encoding);
+    return failure();
+  }
+  return iface;
+}
+
+/// `attr` reshaped to `type` when it is a splat constant, else null.
+static Attribute reshapeSplat(Attribute attr, Type type) {
+  auto splat = dyn_cast_if_present<SplatElementsAttr>(attr);
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!splat || !shaped)
+    return {};
+  return SplatElementsAttr::get(shaped, splat.getSplatValue<Attribute>());
+}
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  std::string s = "[";
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(shape, os);
+  os << "]";
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// Casts
+//===----------------------------------------------------------------------===//
+
+LogicalResult BitcastOp::verify() {
+  Type srcElem = getElementTypeOrSelf(getSrc().getType());
+  Type dstElem = getElementTypeOrSelf(getType());
+  bool srcIsPtr = isa<PointerType>(srcElem);
+  bool dstIsPtr = isa<PointerType>(dstElem);
+  if (srcIsPtr != dstIsPtr)
+    return emitOpError("cannot bitcast between pointer and non-pointer types ")
+           << srcElem << " and " << dstElem;
+  if (srcIsPtr)
+    return success();
+  unsigned srcBits = srcElem.getIntOrFloatBitWidth();
+  unsigned dstBits = dstElem.getIntOrFloatBitWidth();
+  if (srcBits != dstBits)
+    return emitOpError("source and result must have the same bit width, got ")
+           << srcBits << " bits (" << srcElem << ") and " << dstBits
+           << " bits (" << dstElem << ")";
+  return success();
+}
+
+LogicalResult FpToFpOp::verify() {
+  Type srcElem = getElementTypeOrSelf(getSrc().getType());
+  Type dstElem = getElementTypeOrSelf(getType());
+  if (dstElem.getIntOrFloatBitWidth() < srcElem.getIntOrFloatBitWidth() &&
+      !getRounding())
+    return emitOpError("a rounding mode is required for the downcast from ")
+           << srcElem << " to " << dstElem;
+  return success();
+}
+
+OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
+  auto dstElem = cast<FloatType>(getElementTypeOrSelf(getType()));
+  Attribute src = adaptor.getSrc();
+  FloatAttr scalar = dyn_cast_if_present<FloatAttr>(src);
+  if (auto splat = dyn_cast_if_present<SplatElementsAttr>(src))
+    scalar = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
+  if (!scalar)
+    return {};
+  APFloat value = scalar.getValue();
+  if (value.isNaN())
+    return {};
+  auto mode = getRounding() == RoundingMode::RTZ
+                  ? APFloat::rmTowardZero
+                  : APFloat::rmNearestTiesToEven;
+  bool losesInfo = false;
+  APFloat::opStatus status =
+      value.convert(dstElem.getFloatSemantics(), mode, &losesInfo);
+  // Only exact conversions fold: inexact ones depend on the hardware's
+  // saturation and rounding behaviour for fp8.
+  if (losesInfo || status != APFloat::opOK)
+    return {};
+  auto result = FloatAttr::get(dstElem, value);
+  if (auto shaped = dyn_cast<ShapedType>(getType()))
+    return SplatElementsAttr::get(shaped, Attribute(result));
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Pointer arithmetic
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AddPtrOp::fold(FoldAdaptor adaptor) {
+  if (matchPattern(getOffset(), m_Zero()))
+    return getPtr();
+  return {};
+}
+
+LogicalResult AdvanceOp::verify() {
+  size_t rank = getShapeOrEmpty(getPtr().getType()).size();
+  if (getOffsets().size() != rank)
+    return emitOpError("expects ")
+           << rank << " offsets, one per dimension of the block, but got "
+           << getOffsets().size();
+  return success();
+}
+
+OpFoldResult AdvanceOp::fold(FoldAdaptor adaptor) {
+  if (llvm::all_of(getOffsets(),
+                   [](Value offset) { return matchPattern(offset, m_Zero()); }))
+    return getPtr();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Loads and stores
+//===----------------------------------------------------------------------===//
+
+/// Shared by loads and stores: boundary checks only make sense on the
+/// dimensions of a block pointer.
+static LogicalResult verifyBoundaryCheck(Operation *op, Type ptrType,
+                                         ArrayRef<int32_t> boundaryCheck) {
+  if (boundaryCheck.empty())
+    return success();
+  if (!isTensorPointerType(ptrType))
+    return op->emitOpError("boundaryCheck requires a block pointer, got ")
+           << ptrType;
+  int64_t rank = getShapeOrEmpty(ptrType).size();
+  for (int32_t dim : boundaryCheck)
+    if (dim < 0 || dim >= rank)
+      return op->emitOpError("boundaryCheck dimension ")
+             << dim << " is out of range for a block of rank " << rank;
+  return success();
+}
+
+LogicalResult LoadOp::verify() {
+  return verifyBoundaryCheck(*this, getPtr().getType(), getBoundaryCheck());
+}
+
+void LoadOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  effects.emplace_back(MemoryEffects::Read::get(), &getPtrMutable(),
+                       GlobalMemory::get());
+  // A volatile load must neither be removed nor merged with another one.
+  if (getIsVolatile())
+    effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+namespace {
+/// A load whose mask is all true needs neither mask nor `other`; one whose
+/// mask is all false yields `other`.
+struct CanonicalizeMaskedLoad : public OpRewritePattern<LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LoadOp load,
+                                PatternRewriter &rewriter) const override {
+    Value mask = load.getMask();
+    if (!mask)
+      return failure();
+    if (matchPattern(mask, m_One())) {
+      rewriter.modifyOpInPlace(load, [&] {
+        load.getMaskMutable().clear();
+        load.getOtherMutable().clear();
+      });
+      return success();
+    }
+    if (matchPattern(mask, m_Zero()) && load.getOther() &&
+        !load.getIsVolatile()) {
+      rewriter.replaceOp(load, load.getOther());
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// A store whose mask is all true needs no mask; one whose mask is all false
+/// does nothing.
+struct CanonicalizeMaskedStore : public OpRewritePattern<StoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(StoreOp store,
+                                PatternRewriter &rewriter) const override {
+    Value mask = store.getMask();
+    if (!mask)
+      return failure();
+    if (matchPattern(mask, m_One())) {
+      rewriter.modifyOpInPlace(store,
+                               [&] { store.getMaskMutable().clear(); });
+      return success();
+    }
+    if (matchPattern(mask, m_Zero())) {
+      rewriter.eraseOp(store);
+      return success();
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void LoadOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<CanonicalizeMaskedLoad>(context);
+}
+
+LogicalResult StoreOp::verify() {
+  return verifyBoundaryCheck(*this, getPtr().getType(), getBoundaryCheck());
+}
+
+void StoreOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<CanonicalizeMaskedStore>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// Shape manipulation
+//===----------------------------------------------------------------------===//
+
+OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
+  Attribute value = adaptor.getSrc();
+  if (!isa_and_present<IntegerAttr, FloatAttr>(value))
+    return {};
+  return SplatElementsAttr::get(getType(), value);
+}
+
+LogicalResult UnsplatOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto srcType = dyn_cast<RankedTensorType>(operands[0].getType());
+  if (!srcType)
+    return emitOptionalError(loc, "unsplat expects a tensor operand");
+  inferredReturnTypes.push_back(srcType.getElementType());
+  return success();
+}
+
+LogicalResult UnsplatOp::verify() {
+  auto srcType = getSrc().getType();
+  if (srcType.getNumElements() != 1)
+    return emitOpError("source must have exactly one element, got ")
+           << srcType;
+  return success();
+}
+
+LogicalResult ExpandDimsOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
+  if (!srcType)
+    return emitOptionalError(loc, "expand_dims expects a tensor operand");
+  int64_t axis = adaptor.getAxis();
+  if (axis < 0 || axis > srcType.getRank())
+    return emitOptionalError(loc, "expand_dims axis ", axis,
+                             " is out of range for a tensor of rank ",
+                             srcType.getRank());
+  SmallVector<int64_t> shape(srcType.getShape());
+  shape.insert(shape.begin() + axis, 1);
+  Attribute encoding = srcType.getEncoding();
+  if (encoding) {
+    auto iface = getLayoutInterface(encoding, loc);
+    if (failed(iface) || failed((*iface)->inferExpandDimsOpEncoding(
+                             encoding, axis, encoding, loc)))
+      return failure();
+  }
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(shape, srcType.getElementType(), encoding));
+  return success();
+}
+
+LogicalResult ExpandDimsOp::canonicalize(ExpandDimsOp op,
+                                         PatternRewriter &rewriter) {
+  // expand_dims(splat(x)) -> splat(x)
+  if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    return success();
+  }
+  return failure();
+}
+
+OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+LogicalResult ReshapeOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType dstType = getType();
+  if (srcType.getNumElements() != dstType.getNumElements())
+    return emitOpError("source and result must have the same number of "
+                       "elements, got ")
+           << srcType.getNumElements() << " and " << dstType.getNumElements();
+  Attribute srcEncoding = srcType.getEncoding();
+  Attribute dstEncoding = dstType.getEncoding();
+  if (getAllowReorder() || !srcEncoding || !dstEncoding)
+    return success();
+  auto iface = getLayoutInterface(srcEncoding, getLoc());
+  if (failed(iface))
+    return failure();
+  Attribute expected;
+  if (failed((*iface)->inferReshapeOpEncoding(srcType.getShape(), srcEncoding,
+                                              dstType.getShape(), expected,
+                                              getLoc())))
+    return failure();
+  if (expected != dstEncoding)
+    return emitOpError("expected result encoding ")
+           << expected << ", but got " << dstEncoding;
+  return success();
+}
+
+LogicalResult ReshapeOp::canonicalize(ReshapeOp op,
+                                      PatternRewriter &rewriter) {
+  // reshape(splat(x)) -> splat(x)
+  if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    return success();
+  }
+  // reshape(reshape(x)) -> reshape(x); the result may reorder elements if
+  // either step could.
+  if (auto inner = op.getSrc().getDefiningOp<ReshapeOp>()) {
+    bool allowReorder = op.getAllowReorder() || inner.getAllowReorder();
+    auto combined = ReshapeOp::create(rewriter, op.getLoc(), op.getType(),
+                                      inner.getSrc(), allowReorder,
+                                      op.getEfficientLayout());
+    rewriter.replaceOp(op, combined.getResult());
+    return success();
+  }
+  return failure();
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
+  if (getType() == getSrc().getType() && !getAllowReorder())
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+LogicalResult BroadcastOp::verify() {
+  ArrayRef<int64_t> srcShape = getSrc().getType().getShape();
+  ArrayRef<int64_t> dstShape = getType().getShape();
+  if (srcShape.size() != dstShape.size())
+    return emitOpError("source rank ")
+           << srcShape.size() << " does not match result rank "
+           << dstShape.size();
+  for (auto [i, dims] : llvm::enumerate(llvm::zip(srcShape, dstShape))) {
+    auto [src, dst] = dims;
+    if (src != dst && src != 1)
+      return emitOpError("cannot broadcast dimension ")
+             << i << " of size " << src << " to size " << dst
+             << "; only dimensions of size 1 broadcast";
+  }
+  return success();
+}
+
+LogicalResult BroadcastOp::canonicalize(BroadcastOp op,
+                                        PatternRewriter &rewriter) {
+  // broadcast(splat(x)) -> splat(x)
+  if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
+    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+    return success();
+  }
+  // broadcast(broadcast(x)) -> broadcast(x)
+  if (auto inner = op.getSrc().getDefiningOp<BroadcastOp>()) {
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(),
+                                             inner.getSrc());
+    return success();
+  }
+  return failure();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
+  if (getType() == getSrc().getType())
+    return getSrc();
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+LogicalResult CatOp::verify() {
+  RankedTensorType lhsType = getLhs().getType();
+  RankedTensorType dstType = getType();
+  if (lhsType.getRank() != dstType.getRank())
+    return emitOpError("operands and result must have the same rank");
+  if (dstType.getNumElements() != 2 * lhsType.getNumElements())
+    return emitOpError("result must hold the elements of both operands (")
+           << 2 * lhsType.getNumElements() << "), but has "
+           << dstType.getNumElements();
+  return success();
+}
+
+LogicalResult JoinOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto srcType = dyn_cast<RankedTensorType>(operands[0].getType());
+  if (!srcType)
+    return emitOptionalError(loc, "join expects tensor operands");
+  SmallVector<int64_t> shape(srcType.getShape());
+  shape.push_back(2);
+  Attribute encoding = srcType.getEncoding();
+  if (encoding) {
+    auto iface = getLayoutInterface(encoding, loc);
+    if (failed(iface) ||
+        failed((*iface)->inferJoinOpEncoding(encoding, encoding,
+                                             srcType.getShape(), loc)))
+      return failure();
+  }
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(shape, srcType.getElementType(), encoding));
+  return success();
+}
+
+LogicalResult SplitOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  auto srcType = dyn_cast<RankedTensorType>(operands[0].getType());
+  if (!srcType || srcType.getRank() == 0 || srcType.getShape().back() != 2)
+    return emitOptionalError(
+        loc, "split expects a tensor whose last dimension has size 2, got ",
+        operands[0].getType());
+  ArrayRef<int64_t> shape = srcType.getShape().drop_back();
+  Attribute encoding = srcType.getEncoding();
+  if (encoding) {
+    auto iface = getLayoutInterface(encoding, loc);
+    if (failed(iface) ||
+        failed((*iface)->inferSplitOpEncoding(encoding, encoding,
+                                              srcType.getShape(), loc)))
+      return failure();
+  }
+  auto type = RankedTensorType::get(shape, srcType.getElementType(), encoding);
+  inferredReturnTypes.assign({type, type});
+  return success();
+}
+
+/// Checks that `order` is a permutation of [0, rank).
+static LogicalResult verifyPermutation(ArrayRef<int32_t> order, int64_t rank,
+                                       std::optional<Location> loc) {
+  if (static_cast<int64_t>(order.size()) != rank)
+    return emitOptionalError(loc, "order has ", order.size(),
+                             " entries, but the tensor has rank ", rank);
+  SmallVector<bool> seen(rank, false);
+  for (int32_t dim : order) {
+    if (dim < 0 || dim >= rank || seen[dim])
+      return emitOptionalError(loc, "order must be a permutation of [0, ",
+                               rank, ")");
+    seen[dim] = true;
+  }
+  return success();
+}
+
+LogicalResult TransOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
+  if (!srcType)
+    return emitOptionalError(loc, "trans expects a tensor operand");
+  ArrayRef<int32_t> order = adaptor.getOrder();
+  if (failed(verifyPermutation(order, srcType.getRank(), loc)))
+    return failure();
+  SmallVector<int64_t> shape;
+  for (int32_t dim : order)
+    shape.push_back(srcType.getDimSize(dim));
+  Attribute encoding = srcType.getEncoding();
+  if (encoding) {
+    auto iface = getLayoutInterface(encoding, loc);
+    if (failed(iface) ||
+        failed((*iface)->inferTransOpEncoding(encoding, srcType.getShape(),
+                                              order, encoding, loc)))
+      return failure();
+  }
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(shape, srcType.getElementType(), encoding));
+  return success();
+}
+
+LogicalResult TransOp::verify() {
+  return verifyPermutation(getOrder(), getSrc().getType().getRank(), getLoc());
+}
+
+OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
+  ArrayRef<int32_t> order = getOrder();
+  if (llvm::equal(order, llvm::seq<int32_t>(0, order.size())))
+    return getSrc();
+  // trans(trans(x)) -> trans(x) with the composed permutation.
+  if (auto inner = getSrc().getDefiningOp<TransOp>()) {
+    ArrayRef<int32_t> innerOrder = inner.getOrder();
+    SmallVector<int32_t> composed;
+    for (int32_t dim : order)
+      composed.push_back(innerOrder[dim]);
+    setOrder(composed);
+    getSrcMutable().assign(inner.getSrc());
+    return getResult();
+  }
+  return reshapeSplat(adaptor.getSrc(), getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Computation
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeRangeOp::verify() {
+  int64_t start = getStart();
+  int64_t end = getEnd();
+  RankedTensorType type = getType();
+  if (start >= end)
+    return emitOpError("start (")
+           << start << ") must be less than end (" << end << ")";
+  if (type.getRank() != 1)
+    return emitOpError("result must be a 1-D tensor, got ") << type;
+  if (type.getDimSize(0) != end - start)
+    return emitOpError("result has ")
+           << type.getDimSize(0) << " elements, but the range [" << start
+           << ", " << end << ") has " << end - start;
+  if (!type.getElementType().isInteger(32))
+    return emitOpError("result must have i32 elements, got ")
+           << type.getElementType();
+  return success();
+}
+
+OpFoldResult MakeRangeOp::fold(FoldAdaptor adaptor) {
+  if (getEnd() - getStart() != 1)
+    return {};
+  return SplatElementsAttr::get(
+      getType(), Attribute(IntegerAttr::get(getType().getElementType(),
+                                            getStart())));
+}
+
+LogicalResult GatherOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
+  auto indicesType =
+      dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  if (!srcType || !indicesType)
+    return emitOptionalError(loc, "gather expects tensor operands");
+  inferredReturnTypes.push_back(RankedTensorType::get(
+      indicesType.getShape(), srcType.getElementType(),
+      indicesType.getEncoding()));
+  return success();
+}
+
+LogicalResult GatherOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType indicesType = getIndices().getType();
+  int64_t axis = getAxis();
+  if (srcType.getRank() != indicesType.getRank())
+    return emitOpError("source rank (")
+           << srcType.getRank() << ") and indices rank ("
+           << indicesType.getRank() << ") must match";
+  if (axis < 0 || axis >= srcType.getRank())
+    return emitOpError("gather axis ")
+           << axis << " is out of range for a tensor of rank "
+           << srcType.getRank();
+  for (int64_t dim = 0; dim < srcType.getRank(); ++dim)
+    if (dim != axis && srcType.getDimSize(dim) != indicesType.getDimSize(dim))
+      return emitOpError("index dimension ")
+             << dim << " has size " << indicesType.getDimSize(dim)
+             << ", but the source dimension has size "
+             << srcType.getDimSize(dim);
+  return success();
+}
+
+/// The encoding of an operand of a dot, or null.
+static Attribute encodingOf(Value value) {
+  return cast<RankedTensorType>(value.getType()).getEncoding();
+}
+
+LogicalResult DotOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  auto accType = dyn_cast<RankedTensorType>(adaptor.getC().getType());
+  if (!accType)
+    return emitOptionalError(loc, "dot expects a tensor accumulator");
+  inferredReturnTypes.push_back(accType);
+  if (Attribute retEncoding = accType.getEncoding()) {
+    auto iface = getLayoutInterface(retEncoding, loc);
+    if (failed(iface))
+      return failure();
+    for (auto [idx, operand] :
+         llvm::enumerate(ValueRange{adaptor.getA(), adaptor.getB()})) {
+      Attribute encoding = cast<RankedTensorType>(operand.getType())
+                               .getEncoding();
+      if (encoding &&
+          failed((*iface)->inferDotOpEncoding(encoding, idx, retEncoding, loc)))
+        return failure();
+    }
+  }
+  return success();
+}
+
+/// Checks the shapes of a matrix product: a is [B..., M, K], b [B..., K, N],
+/// the accumulator [B..., M, N].
+static LogicalResult verifyDotShapes(Operation *op, ArrayRef<int64_t> aShape,
+                                     ArrayRef<int64_t> bShape,
+                                     ArrayRef<int64_t> cShape) {
+  size_t rank = aShape.size();
+  if (rank != 2 && rank != 3)
+    return op->emitOpError("operands must be 2-D, or 3-D with a leading "
+                           "batch dimension, but have rank ")
+           << rank;
+  if (bShape.size() != rank || cShape.size() != rank)
+    return op->emitOpError("operands and accumulator must have the same "
+                           "rank");
+  if (aShape[rank - 1] != bShape[rank - 2])
+    return op->emitOpError("the K dimension of a (")
+           << aShape[rank - 1] << ") must equal the K dimension of b ("
+           << bShape[rank - 2] << ")";
+  if (cShape[rank - 2] != aShape[rank - 2] ||
+      cShape[rank - 1] != bShape[rank - 1])
+    return op->emitOpError("accumulator shape ")
+           << shapeString(cShape) << " must be [M, N] = ["
+           << aShape[rank - 2] << ", " << bShape[rank - 1] << "]";
+  if (rank == 3 && (aShape[0] != bShape[0] || aShape[0] != cShape[0]))
+    return op->emitOpError("batch dimensions must agree, got ")
+           << aShape[0] << ", " << bShape[0] << " and " << cShape[0];
+  return success();
+}
+
+LogicalResult DotOp::verify() {
+  RankedTensorType aType = getA().getType();
+  RankedTensorType bType = getB().getType();
+  RankedTensorType cType = getC().getType();
+  if (failed(verifyDotShapes(*this, aType.getShape(), bType.getShape(),
+                             cType.getShape())))
+    return failure();
+  unsigned aBits = aType.getElementType().getIntOrFloatBitWidth();
+  unsigned bBits = bType.getElementType().getIntOrFloatBitWidth();
+  if (aBits != bBits)
+    return emitOpError("element types of a and b must have the same bit "
+                       "width, got ")
+           << aType.getElementType() << " and " << bType.getElementType();
+
+  Attribute aEncoding = encodingOf(getA());
+  Attribute bEncoding = encodingOf(getB());
+  if (!aEncoding && !bEncoding)
+    return success();
+  if (!aEncoding || !bEncoding)
+    return emitOpError("a and b must both have an encoding or neither");
+  if (!encodingOf(getC()))
+    return emitOpError("the accumulator needs an encoding when a and b have "
+                       "one");
+  auto iface = getLayoutInterface(aEncoding, getLoc());
+  if (failed(iface))
+    return failure();
+  return (*iface)->verifyDotOpEncodingCompatibility(*this, aEncoding,
+                                                    bEncoding);
+}
+
+LogicalResult DotScaledOp::verify() {
+  ArrayRef<int64_t> aShape = getA().getType().getShape();
+  ArrayRef<int64_t> bShape = getB().getType().getShape();
+  ArrayRef<int64_t> cShape = getC().getType().getShape();
+  size_t rank = aShape.size();
+  if ((rank != 2 && rank != 3) || bShape.size() != rank ||
+      cShape.size() != rank)
+    return emitOpError("operands and accumulator must all be 2-D or all "
+                       "3-D");
+  // fp4 operands pack two values per byte, along K or, without k_pack,
+  // along M (for a) or N (for b).
+  SmallVector<int64_t> a(aShape), b(bShape);
+  if (getAElemType() == ScaleDotElemType::E2M1)
+    a[getLhsKPack() ? rank - 1 : rank - 2] *= 2;
+  if (getBElemType() == ScaleDotElemType::E2M1)
+    b[getRhsKPack() ? rank - 2 : rank - 1] *= 2;
+  return verifyDotShapes(*this, a, b, cShape);
+}
+
+/// The element types of `srcs`, in order.
+static SmallVector<Type> elementTypesOf(ValueRange srcs) {
+  SmallVector<Type> types;
+  for (Value src : srcs)
+    types.push_back(cast<RankedTensorType>(src.getType()).getElementType());
+  return types;
+}
+
+/// Checks a reduce or scan combine region: 2N scalar arguments (running
+/// values, then new values) and a terminator of type `TerminatorOp` that
+/// yields N values, all of the operands' element types.
+template <typename TerminatorOp>
+static LogicalResult verifyCombineRegion(Operation *op, Region &region,
+                                         ArrayRef<Type> elementTypes) {
+  Block &block = region.front();
+  size_t n = elementTypes.size();
+  if (block.getNumArguments() != 2 * n)
+    return op->emitOpError("the combine region must take ")
+           << 2 * n << " arguments (2 per operand), but takes "
+           << block.getNumArguments();
+  for (auto [i, arg] : llvm::enumerate(block.getArguments()))
+    if (arg.getType() != elementTypes[i % n])
+      return op->emitOpError("combine region argument ")
+             << i << " has type " << arg.getType() << ", expected "
+             << elementTypes[i % n];
+  auto terminator = dyn_cast<TerminatorOp>(block.getTerminator());
+  if (!terminator)
+    return op->emitOpError("the combine region must end with ")
+           << TerminatorOp::getOperationName();
+  if (terminator->getNumOperands() != n)
+    return terminator->emitOpError("must return ")
+           << n << " values, one per operand, but returns "
+           << terminator->getNumOperands();
+  for (auto [i, type] : llvm::enumerate(terminator->getOperandTypes()))
+    if (type != elementTypes[i])
+      return terminator->emitOpError("returned value ")
+             << i << " has type " << type << ", expected " << elementTypes[i];
+  return success();
+}
+
+static LogicalResult verifyAxis(std::optional<Location> loc, int64_t axis,
+                                int64_t rank) {
+  if (axis < 0 || axis >= rank)
+    return emitOptionalError(loc, "axis ", axis,
+                             " is out of range for operands of rank ", rank);
+  return success();
+}
+
+LogicalResult ReduceOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  int64_t axis = adaptor.getAxis();
+  for (Value src : adaptor.getSrcs()) {
+    auto type = dyn_cast<RankedTensorType>(src.getType());
+    if (!type)
+      return emitOptionalError(loc, "reduce expects tensor operands");
+    if (failed(verifyAxis(loc, axis, type.getRank())))
+      return failure();
+    if (type.getRank() == 1) {
+      inferredReturnTypes.push_back(type.getElementType());
+      continue;
+    }
+    SmallVector<int64_t> shape(type.getShape());
+    shape.erase(shape.begin() + axis);
+    Attribute encoding = type.getEncoding();
+    if (encoding) {
+      auto iface = getLayoutInterface(encoding, loc);
+      if (failed(iface) || failed((*iface)->inferReduceOpEncoding(
+                               encoding, axis, encoding, loc)))
+        return failure();
+    }
+    inferredReturnTypes.push_back(
+        RankedTensorType::get(shape, type.getElementType(), encoding));
+  }
+  return success();
+}
+
+SmallVector<Type> ReduceOp::getElementTypes() {
+  return elementTypesOf(getSrcs());
+}
+
+LogicalResult ReduceOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  return verifyCombineRegion<ReduceReturnOp>(*this, getCombineOp(),
+                                             getElementTypes());
+}
+
+LogicalResult ScanOp::inferReturnTypes(
+    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
+    DictionaryAttr attributes, OpaqueProperties properties,
+    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+  Adaptor adaptor(operands, attributes, properties, regions);
+  for (Value src : adaptor.getSrcs()) {
+    auto type = dyn_cast<RankedTensorType>(src.getType());
+    if (!type)
+      return emitOptionalError(loc, "scan expects tensor operands");
+    if (failed(verifyAxis(loc, adaptor.getAxis(), type.getRank())))
+      return failure();
+    inferredReturnTypes.push_back(type);
+  }
+  return success();
+}
+
+SmallVector<Type> ScanOp::getElementTypes() {
+  return elementTypesOf(getSrcs());
+}
+
+LogicalResult ScanOp::verify() {
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  return success();
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  return verifyCombineRegion<ScanReturnOp>(*this, getCombineOp(),
+                                           getElementTypes());
+}
+
+LogicalResult MapElementwiseOp::verify() {
+  if (getPack() < 1)
+    return emitOpError("pack must be at least 1, got ") << getPack();
+  if (getSrcs().empty())
+    return emitOpError("needs at least one operand");
+  return success();
+}
+
+/// True when `types` holds `pack` copies of each of `elementTypes`, grouped
+/// either by value or by pack position.
+static bool matchesPacked(TypeRange types, ArrayRef<Type> elementTypes,
+                          unsigned pack) {
+  size_t n = elementTypes.size();
+  if (types.size() != n * pack)
+    return false;
+  bool byValue = true, byPosition = true;
+  for (auto [i, type] : llvm::enumerate(types)) {
+    byValue &= type == elementTypes[i / pack];
+    byPosition &= type == elementTypes[i % n];
+  }
+  return byValue || byPosition;
+}
+
+static std::string typeListString(ArrayRef<Type> types) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  llvm::interleaveComma(types, os);
+  return s;
+}
+
+LogicalResult MapElementwiseOp::verifyRegions() {
+  Region &region = getScalarOp();
+  if (region.empty())
+    return emitOpError("needs a scalar region");
+  unsigned pack = getPack();
+  SmallVector<Type> srcTypes = elementTypesOf(getSrcs());
+  SmallVector<Type> resultTypes = elementTypesOf(getResult());
+  Block &entry = region.front();
+  if (!matchesPacked(entry.getArgumentTypes(), srcTypes, pack))
+    return emitOpError("the region must take ")
+           << pack << " scalar(s) of each operand's element type ("
+           << typeListString(srcTypes) << ")";
+  for (Block &block : region) {
+    auto ret = dyn_cast<MapElementwiseReturnOp>(block.getTerminator());
+    if (!ret)
+      continue;
+    if (!matchesPacked(ret->getOperandTypes(), resultTypes, pack))
+      return ret.emitOpError("must return ")
+             << pack << " scalar(s) of each result's element type ("
+             << typeListString(resultTypes) << ")";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// External code
+//===----------------------------------------------------------------------===//
+
+/// Impure external code may read and write any global memory.
+static void getImpureEffects(
+    bool pure,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (pure)
+    return;
+  effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+  effects.emplace_back(MemoryEffects::Read::get(), GlobalMemory::get());
+}
+
+void ExternElementwiseOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getImpureEffects(getPure(), effects);
+}
+
+Speculation::Speculatability ExternElementwiseOp::getSpeculatability() {
+  return getPure() ? Speculation::Speculatable : Speculation::NotSpeculatable;
+}
+
+void ElementwiseInlineAsmOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  getImpureEffects(getPure(), effects);
+}
+
+Speculation::Speculatability ElementwiseInlineAsmOp::getSpeculatability() {
+  return getPure() ? Speculation::Speculatable : Speculation::NotSpeculatable;
+}
+
+LogicalResult ElementwiseInlineAsmOp::verify() {
+  int64_t packed = getPackedElement();
+  if (packed < 1)
+    return emitOpError("packed_element must be at least 1, got ") << packed;
+  if (getArgs().empty())
+    return success();
+  if (auto type = dyn_cast<RankedTensorType>(getArgs().front().getType()))
+    if (type.getNumElements() % packed != 0)
+      return emitOpError("the number of elements (")
+             << type.getNumElements()
+             << ") must be a multiple of packed_element (" << packed << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Debugging
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  if (getIsSigned().size() != getArgs().size())
+    return emitOpError("isSigned must have one entry per argument: ")
+           << getArgs().size() << " arguments, " << getIsSigned().size()
+           << " entries";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Block pointers and tensor descriptors
+//===----------------------------------------------------------------------===//
+
+LogicalResult MakeTensorPtrOp::verify() {
+  ArrayRef<int64_t> block = getShapeOrEmpty(getType());
+  size_t rank = block.size();
+  if (getShape().size() != rank || getStrides().size() != rank ||
+      getOffsets().size() != rank)
+    return emitOpError("expects one shape, stride and offset per dimension "
+                       "of the block (")
+           << rank << "), got " << getShape().size() << ", "
+           << getStrides().size() << " and " << getOffsets().size();
+  return verifyPermutation(getOrder(), rank, getLoc());
+}
+
+LogicalResult MakeTensorDescOp::verify() {
+  size_t rank = getType().getBlockType().getRank();
+  if (getShape().size() != rank || getStrides().size() != rank)
+    return emitOpError("expects one shape and stride per dimension of the "
+                       "block (")
+           << rank << "), got " << getShape().size() << " and "
+           << getStrides().size();
+  return success();
+}
+
+/// A descriptor moves tensors of its block's shape; leading unit dimensions
+/// of the block may be dropped from the tensor.
+static LogicalResult verifyDescriptorTensor(Operation *op, TensorDescType desc,
+                                            RankedTensorType tensor,
+                                            size_t numIndices) {
+  RankedTensorType block = desc.getBlockType();
+  if (numIndices != static_cast<size_t>(block.getRank()))
+    return op->emitOpError("expects ")
+           << block.getRank() << " indices, one per block dimension, but got "
+           << numIndices;
+  if (block.getElementType() != tensor.getElementType())
+    return op->emitOpError("descriptor element type ")
+           << block.getElementType() << " does not match tensor element type "
+           << tensor.getElementType();
+  auto dropLeadingOnes = [](ArrayRef<int64_t> shape) {
+    while (!shape.empty() && shape.front() == 1)
+      shape = shape.drop_front();
+    return shape;
+  };
+  if (dropLeadingOnes(block.getShape()) != dropLeadingOnes(tensor.getShape()))
+    return op->emitOpError("tensor shape ")
+           << shapeString(tensor.getShape())
+           << " does not match descriptor block shape "
+           << shapeString(block.getShape());
+  return success();
+}
+
+LogicalResult DescriptorLoadOp::verify() {
+  return verifyDescriptorTensor(*this, getDesc().getType(), getType(),
+                                getIndices().size());
+}
+
+LogicalResult DescriptorStoreOp::verify() {
+  return verifyDescriptorTensor(*this, getDesc().getType(),
+                                getSrc().getType(), getIndices().size());
+}
+
+LogicalResult DescriptorReduceOp::verify() {
+  return verifyDescriptorTensor(*this, getDesc().getType(),
+                                getSrc().getType(), getIndices().size());
+}
+
+/// Gathers and scatters move whole rows: a 2-D block of one row, one x
+/// offset per row of the tensor.
+static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
+                                         RankedTensorType offsets,
+                                         RankedTensorType tensor) {
+  RankedTensorType block = desc.getBlockType();
+  if (block.getRank() != 2)
+    return op->emitOpError("descriptor block must be 2-D, got ")
+           << block.getRank() << "-D";
+  if (block.getDimSize(0) != 1)
+    return op->emitOpError("descriptor block must have exactly 1 row, got ")
+           << block.getDimSize(0);
+  if (offsets.getRank() != 1)
+    return op->emitOpError("x offsets must be 1-D, got ") << offsets;
+  if (tensor.getRank() != 2)
+    return op->emitOpError("tensor must be 2-D, got ") << tensor;
+  if (tensor.getDimSize(0) != offsets.getDimSize(0))
+    return op->emitOpError("tensor rows (")
+           << tensor.getDimSize(0) << ") must match the number of x offsets ("
+           << offsets.getDimSize(0) << ")";
+  if (tensor.getDimSize(1) != block.getDimSize(1))
+    return op->emitOpError("tensor columns (")
+           << tensor.getDimSize(1) << ") must match the block columns ("
+           << block.getDimSize(1) << ")";
+  if (tensor.getElementType() != block.getElementType())
+    return op->emitOpError("tensor element type ")
+           << tensor.getElementType()
+           << " does not match descriptor element type "
+           << block.getElementType();
+  return success();
+}
+
+LogicalResult DescriptorGatherOp::verify() {
+  return verifyGatherScatter(*this, getDesc().getType(),
+                             getXOffsets().getType(), getType());
+}
+
+LogicalResult DescriptorScatterOp::verify() {
+  return verifyGatherScatter(*this, getDesc().getType(),
+                             getXOffsets().getType(), getSrc().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   FunctionType type, ArrayRef<NamedAttribute> attrs,
+                   ArrayRef<DictionaryAttr> argAttrs) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.attributes.append(attrs.begin(), attrs.end());
+  state.addRegion();
+  if (argAttrs.empty())
+    return;
+  call_interface_impl::addArgAndResultAttrs(
+      builder, state, argAttrs, /*resultAttrs=*/{},
+      getArgAttrsAttrName(state.name), getResAttrsAttrName(state.name));
+}
+
+ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
+                          ArrayRef<Type> results,
+                          function_interface_impl::VariadicFlag,
+                          std::string &) {
+    return builder.getFunctionType(argTypes, results);
+  };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void FuncOp::print(OpAsmPrinter &printer) {
+  function_interface_impl::printFunctionOp(
+      printer, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this,
+                                                            getCalleeAttr());
+  if (!callee)
+    return emitOpError("'")
+           << getCallee() << "' does not reference a valid tt.func";
+  FunctionType type = callee.getFunctionType();
+  if (type.getNumInputs() != getNumOperands())
+    return emitOpError("passes ")
+           << getNumOperands() << " operands, but the callee takes "
+           << type.getNumInputs();
+  for (auto [i, expected, actual] :
+       llvm::enumerate(type.getInputs(), getOperandTypes()))
+    if (expected != actual)
+      return emitOpError("operand ")
+             << i << " has type " << actual << ", but the callee expects "
+             << expected;
+  if (type.getNumResults() != getNumResults())
+    return emitOpError("has ")
+           << getNumResults() << " results, but the callee returns "
+           << type.getNumResults();
+  for (auto [i, expected, actual] :
+       llvm::enumerate(type.getResults(), getResultTypes()))
+    if (expected != actual)
+      return emitOpError("result ")
+             << i << " has type " << actual << ", but the callee returns "
+             << expected;
+  return success();
+}
+
+LogicalResult ReturnOp::verify() {
+  auto func = cast<FuncOp>((*this)->getParentOp());
+  ArrayRef<Type> results = func.getFunctionType().getResults();
+  if (getNumOperands() != results.size())
+    return emitOpError("has ")
+           << getNumOperands() << " operands, but the enclosing function (@"
+           << func.getName() << ") returns " << results.size();
+  for (auto [i, expected, actual] :
+       llvm::enumerate(results, getOperandTypes()))
+    if (expected != actual)
+      return emitOpError("operand ")
+             << i << " has type " << actual
+             << ", but the enclosing function returns " << expected;
+  return success();
+}

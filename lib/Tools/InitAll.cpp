@@ -1,0 +1,22 @@
+//===- InitAll.cpp - registration of dialects and passes ------------------===//
+
+#include "InitAll.h"
+
+#include "Dialect/Triton/IR/Dialect.h"
+#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/InitAllPasses.h"
+
+void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
+  registry.insert<TritonDialect, arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                  math::MathDialect, NVVM::NVVMDialect, scf::SCFDialect,
+                  ub::UBDialect>();
+  func::registerInlinerExtension(registry);
+}
+
+void mlir::triton::registerTritonPasses() { registerAllPasses(); }

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+#===- utils/setup.sh - install dependencies, configure and build ---------===#
+#
+# Idempotent. Works as root on a fresh Debian 12 machine: installs the Debian
+# packages the build needs (running apt-get update first when something is
+# missing), configures with CMake + Ninja against /usr/lib/llvm-22 and builds.
+#
+# Environment: TRITON_BUILD_DIR (default: build/), TRITON_BUILD_TYPE
+# (default: Release), TRITON_SKIP_INSTALL=1 to never call apt-get.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD_DIR=${TRITON_BUILD_DIR:-$ROOT/build}
+BUILD_TYPE=${TRITON_BUILD_TYPE:-Release}
+
+PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+          cmake ninja-build ccache g++ python3 zlib1g-dev libzstd-dev)
+
+install_packages() {
+  local missing=()
+  for pkg in "${PACKAGES[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null |
+        grep -q "install ok installed"; then
+      missing+=("$pkg")
+    fi
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "setup: installing ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then sudo=(sudo); fi
+  "${sudo[@]}" apt-get update
+  DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y \
+    --no-install-recommends "${missing[@]}"
+}
+
+if [ "${TRITON_SKIP_INSTALL:-0}" != 1 ]; then
+  install_packages
+fi
+
+cmake_args=(-S "$ROOT" -B "$BUILD_DIR" -G Ninja
+            -DCMAKE_BUILD_TYPE="$BUILD_TYPE"
+            -DLLVM_ENABLE_ASSERTIONS=ON)
+if command -v ccache >/dev/null; then
+  cmake_args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache
+               -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+fi
+if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
+  cmake "${cmake_args[@]}"
+fi
+cmake --build "$BUILD_DIR"
