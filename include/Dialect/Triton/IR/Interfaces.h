@@ -66,6 +66,11 @@ public:
                      Attribute resultEncoding,
                      std::optional<Location> loc) const = 0;
 
+  /// Whether `actual` may stand for the `expected` (inferred) encoding of a
+  /// tensor of `shape`: the two place every element alike.
+  virtual bool isEquivalentLayout(ArrayRef<int64_t> shape, Attribute expected,
+                                  Attribute actual) const = 0;
+
   /// Checks that the two operand encodings of a dot fit together.
   virtual LogicalResult
   verifyDotOpEncodingCompatibility(Operation *op, Attribute operandEncodingA,

@@ -15,8 +15,7 @@ namespace impl {
 LogicalResult verifyTensorSize(Operation *op);
 LogicalResult verifySameOperandsEncoding(Operation *op);
 LogicalResult verifySameOperandsAndResultEncoding(Operation *op);
-LogicalResult verifySameLoadStoreOperandsShape(Operation *op,
-                                               bool withResult);
+LogicalResult verifySameLoadStoreOperandsShape(Operation *op, bool withResult);
 LogicalResult verifySameLoadStoreOperandsEncoding(Operation *op,
                                                   bool withResult);
 } // namespace impl

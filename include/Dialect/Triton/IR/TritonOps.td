@@ -457,6 +457,11 @@ def TT_TransOp : TT_Op<"trans", [Pure,
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasFolder = 1;
   let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The result may carry any layout equivalent to the inferred one.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual);
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -31,8 +31,9 @@ getLayoutInterface(Attribute encoding, std::optional<Location> loc) {
   auto *iface = encoding.getDialect()
                     .getRegisteredInterface<DialectInferLayoutInterface>();
   if (!iface) {
-    (void)emitOptionalError(loc, "cannot infer the layout of a result from "
-                                 "operand encoding ",
+    (void)emitOptionalError(loc,
+                            "cannot infer the layout of a result from "
+                            "operand encoding ",
                             encoding);
     return failure();
   }
@@ -100,9 +101,8 @@ OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
   APFloat value = scalar.getValue();
   if (value.isNaN())
     return {};
-  auto mode = getRounding() == RoundingMode::RTZ
-                  ? APFloat::rmTowardZero
-                  : APFloat::rmNearestTiesToEven;
+  auto mode = getRounding() == RoundingMode::RTZ ? APFloat::rmTowardZero
+                                                 : APFloat::rmNearestTiesToEven;
   bool losesInfo = false;
   APFloat::opStatus status =
       value.convert(dstElem.getFloatSemantics(), mode, &losesInfo);
@@ -215,8 +215,7 @@ struct CanonicalizeMaskedStore : public OpRewritePattern<StoreOp> {
     if (!mask)
       return failure();
     if (matchPattern(mask, m_One())) {
-      rewriter.modifyOpInPlace(store,
-                               [&] { store.getMaskMutable().clear(); });
+      rewriter.modifyOpInPlace(store, [&] { store.getMaskMutable().clear(); });
       return success();
     }
     if (matchPattern(mask, m_Zero())) {
@@ -253,10 +252,11 @@ OpFoldResult SplatOp::fold(FoldAdaptor adaptor) {
   return SplatElementsAttr::get(getType(), value);
 }
 
-LogicalResult UnsplatOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+UnsplatOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                            ValueRange operands, DictionaryAttr attributes,
+                            OpaqueProperties properties, RegionRange regions,
+                            SmallVectorImpl<Type> &inferredReturnTypes) {
   auto srcType = dyn_cast<RankedTensorType>(operands[0].getType());
   if (!srcType)
     return emitOptionalError(loc, "unsplat expects a tensor operand");
@@ -267,15 +267,14 @@ LogicalResult UnsplatOp::inferReturnTypes(
 LogicalResult UnsplatOp::verify() {
   auto srcType = getSrc().getType();
   if (srcType.getNumElements() != 1)
-    return emitOpError("source must have exactly one element, got ")
-           << srcType;
+    return emitOpError("source must have exactly one element, got ") << srcType;
   return success();
 }
 
 LogicalResult ExpandDimsOp::inferReturnTypes(
     MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+    DictionaryAttr attributes, OpaqueProperties properties, RegionRange regions,
+    SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
   if (!srcType)
@@ -338,8 +337,7 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-LogicalResult ReshapeOp::canonicalize(ReshapeOp op,
-                                      PatternRewriter &rewriter) {
+LogicalResult ReshapeOp::canonicalize(ReshapeOp op, PatternRewriter &rewriter) {
   // reshape(splat(x)) -> splat(x)
   if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
     rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
@@ -349,9 +347,9 @@ LogicalResult ReshapeOp::canonicalize(ReshapeOp op,
   // either step could.
   if (auto inner = op.getSrc().getDefiningOp<ReshapeOp>()) {
     bool allowReorder = op.getAllowReorder() || inner.getAllowReorder();
-    auto combined = ReshapeOp::create(rewriter, op.getLoc(), op.getType(),
-                                      inner.getSrc(), allowReorder,
-                                      op.getEfficientLayout());
+    auto combined =
+        ReshapeOp::create(rewriter, op.getLoc(), op.getType(), inner.getSrc(),
+                          allowReorder, op.getEfficientLayout());
     rewriter.replaceOp(op, combined.getResult());
     return success();
   }
@@ -390,8 +388,7 @@ LogicalResult BroadcastOp::canonicalize(BroadcastOp op,
   }
   // broadcast(broadcast(x)) -> broadcast(x)
   if (auto inner = op.getSrc().getDefiningOp<BroadcastOp>()) {
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(),
-                                             inner.getSrc());
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(), inner.getSrc());
     return success();
   }
   return failure();
@@ -415,10 +412,11 @@ LogicalResult CatOp::verify() {
   return success();
 }
 
-LogicalResult JoinOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+JoinOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                         ValueRange operands, DictionaryAttr attributes,
+                         OpaqueProperties properties, RegionRange regions,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
   auto srcType = dyn_cast<RankedTensorType>(operands[0].getType());
   if (!srcType)
     return emitOptionalError(loc, "join expects tensor operands");
@@ -427,9 +425,8 @@ LogicalResult JoinOp::inferReturnTypes(
   Attribute encoding = srcType.getEncoding();
   if (encoding) {
     auto iface = getLayoutInterface(encoding, loc);
-    if (failed(iface) ||
-        failed((*iface)->inferJoinOpEncoding(encoding, encoding,
-                                             srcType.getShape(), loc)))
+    if (failed(iface) || failed((*iface)->inferJoinOpEncoding(
+                             encoding, encoding, srcType.getShape(), loc)))
       return failure();
   }
   inferredReturnTypes.push_back(
@@ -437,10 +434,11 @@ LogicalResult JoinOp::inferReturnTypes(
   return success();
 }
 
-LogicalResult SplitOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+SplitOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                          ValueRange operands, DictionaryAttr attributes,
+                          OpaqueProperties properties, RegionRange regions,
+                          SmallVectorImpl<Type> &inferredReturnTypes) {
   auto srcType = dyn_cast<RankedTensorType>(operands[0].getType());
   if (!srcType || srcType.getRank() == 0 || srcType.getShape().back() != 2)
     return emitOptionalError(
@@ -450,9 +448,8 @@ LogicalResult SplitOp::inferReturnTypes(
   Attribute encoding = srcType.getEncoding();
   if (encoding) {
     auto iface = getLayoutInterface(encoding, loc);
-    if (failed(iface) ||
-        failed((*iface)->inferSplitOpEncoding(encoding, encoding,
-                                              srcType.getShape(), loc)))
+    if (failed(iface) || failed((*iface)->inferSplitOpEncoding(
+                             encoding, encoding, srcType.getShape(), loc)))
       return failure();
   }
   auto type = RankedTensorType::get(shape, srcType.getElementType(), encoding);
@@ -469,17 +466,18 @@ static LogicalResult verifyPermutation(ArrayRef<int32_t> order, int64_t rank,
   SmallVector<bool> seen(rank, false);
   for (int32_t dim : order) {
     if (dim < 0 || dim >= rank || seen[dim])
-      return emitOptionalError(loc, "order must be a permutation of [0, ",
-                               rank, ")");
+      return emitOptionalError(loc, "order must be a permutation of [0, ", rank,
+                               ")");
     seen[dim] = true;
   }
   return success();
 }
 
-LogicalResult TransOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+TransOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                          ValueRange operands, DictionaryAttr attributes,
+                          OpaqueProperties properties, RegionRange regions,
+                          SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
   if (!srcType)
@@ -501,6 +499,27 @@ LogicalResult TransOp::inferReturnTypes(
   inferredReturnTypes.push_back(
       RankedTensorType::get(shape, srcType.getElementType(), encoding));
   return success();
+}
+
+bool TransOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
+  if (inferred.size() != 1 || actual.size() != 1)
+    return false;
+  auto expectedType = dyn_cast<RankedTensorType>(inferred.front());
+  auto actualType = dyn_cast<RankedTensorType>(actual.front());
+  if (!expectedType || !actualType ||
+      expectedType.getShape() != actualType.getShape() ||
+      expectedType.getElementType() != actualType.getElementType())
+    return false;
+  Attribute expected = expectedType.getEncoding();
+  Attribute got = actualType.getEncoding();
+  if (expected == got)
+    return true;
+  if (!expected || !got)
+    return false;
+  auto *iface = expected.getDialect()
+                    .getRegisteredInterface<DialectInferLayoutInterface>();
+  return iface && iface->isEquivalentLayout(expectedType.getShape(), expected,
+                                            got);
 }
 
 LogicalResult TransOp::verify() {
@@ -551,23 +570,23 @@ OpFoldResult MakeRangeOp::fold(FoldAdaptor adaptor) {
   if (getEnd() - getStart() != 1)
     return {};
   return SplatElementsAttr::get(
-      getType(), Attribute(IntegerAttr::get(getType().getElementType(),
-                                            getStart())));
+      getType(),
+      Attribute(IntegerAttr::get(getType().getElementType(), getStart())));
 }
 
-LogicalResult GatherOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+GatherOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                           ValueRange operands, DictionaryAttr attributes,
+                           OpaqueProperties properties, RegionRange regions,
+                           SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
-  auto indicesType =
-      dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
+  auto indicesType = dyn_cast<RankedTensorType>(adaptor.getIndices().getType());
   if (!srcType || !indicesType)
     return emitOptionalError(loc, "gather expects tensor operands");
-  inferredReturnTypes.push_back(RankedTensorType::get(
-      indicesType.getShape(), srcType.getElementType(),
-      indicesType.getEncoding()));
+  inferredReturnTypes.push_back(
+      RankedTensorType::get(indicesType.getShape(), srcType.getElementType(),
+                            indicesType.getEncoding()));
   return success();
 }
 
@@ -597,10 +616,11 @@ static Attribute encodingOf(Value value) {
   return cast<RankedTensorType>(value.getType()).getEncoding();
 }
 
-LogicalResult DotOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+DotOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                        ValueRange operands, DictionaryAttr attributes,
+                        OpaqueProperties properties, RegionRange regions,
+                        SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
   auto accType = dyn_cast<RankedTensorType>(adaptor.getC().getType());
   if (!accType)
@@ -612,8 +632,8 @@ LogicalResult DotOp::inferReturnTypes(
       return failure();
     for (auto [idx, operand] :
          llvm::enumerate(ValueRange{adaptor.getA(), adaptor.getB()})) {
-      Attribute encoding = cast<RankedTensorType>(operand.getType())
-                               .getEncoding();
+      Attribute encoding =
+          cast<RankedTensorType>(operand.getType()).getEncoding();
       if (encoding &&
           failed((*iface)->inferDotOpEncoding(encoding, idx, retEncoding, loc)))
         return failure();
@@ -642,8 +662,8 @@ static LogicalResult verifyDotShapes(Operation *op, ArrayRef<int64_t> aShape,
   if (cShape[rank - 2] != aShape[rank - 2] ||
       cShape[rank - 1] != bShape[rank - 1])
     return op->emitOpError("accumulator shape ")
-           << shapeString(cShape) << " must be [M, N] = ["
-           << aShape[rank - 2] << ", " << bShape[rank - 1] << "]";
+           << shapeString(cShape) << " must be [M, N] = [" << aShape[rank - 2]
+           << ", " << bShape[rank - 1] << "]";
   if (rank == 3 && (aShape[0] != bShape[0] || aShape[0] != cShape[0]))
     return op->emitOpError("batch dimensions must agree, got ")
            << aShape[0] << ", " << bShape[0] << " and " << cShape[0];
@@ -747,10 +767,11 @@ static LogicalResult verifyAxis(std::optional<Location> loc, int64_t axis,
   return success();
 }
 
-LogicalResult ReduceOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+ReduceOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                           ValueRange operands, DictionaryAttr attributes,
+                           OpaqueProperties properties, RegionRange regions,
+                           SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
   int64_t axis = adaptor.getAxis();
   for (Value src : adaptor.getSrcs()) {
@@ -793,10 +814,11 @@ LogicalResult ReduceOp::verifyRegions() {
                                              getElementTypes());
 }
 
-LogicalResult ScanOp::inferReturnTypes(
-    MLIRContext *context, std::optional<Location> loc, ValueRange operands,
-    DictionaryAttr attributes, OpaqueProperties properties,
-    RegionRange regions, SmallVectorImpl<Type> &inferredReturnTypes) {
+LogicalResult
+ScanOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
+                         ValueRange operands, DictionaryAttr attributes,
+                         OpaqueProperties properties, RegionRange regions,
+                         SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
   for (Value src : adaptor.getSrcs()) {
     auto type = dyn_cast<RankedTensorType>(src.getType());
@@ -998,13 +1020,13 @@ LogicalResult DescriptorLoadOp::verify() {
 }
 
 LogicalResult DescriptorStoreOp::verify() {
-  return verifyDescriptorTensor(*this, getDesc().getType(),
-                                getSrc().getType(), getIndices().size());
+  return verifyDescriptorTensor(*this, getDesc().getType(), getSrc().getType(),
+                                getIndices().size());
 }
 
 LogicalResult DescriptorReduceOp::verify() {
-  return verifyDescriptorTensor(*this, getDesc().getType(),
-                                getSrc().getType(), getIndices().size());
+  return verifyDescriptorTensor(*this, getDesc().getType(), getSrc().getType(),
+                                getIndices().size());
 }
 
 /// Gathers and scatters move whole rows: a 2-D block of one row, one x
@@ -1069,12 +1091,10 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
 }
 
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
-  auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes,
-                          ArrayRef<Type> results,
-                          function_interface_impl::VariadicFlag,
-                          std::string &) {
-    return builder.getFunctionType(argTypes, results);
-  };
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
   return function_interface_impl::parseFunctionOp(
       parser, result, /*allowVariadic=*/false,
       getFunctionTypeAttrName(result.name), buildFuncType,
@@ -1088,8 +1108,8 @@ void FuncOp::print(OpAsmPrinter &printer) {
 }
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
-  auto callee = symbolTable.lookupNearestSymbolFrom<FuncOp>(*this,
-                                                            getCalleeAttr());
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
   if (!callee)
     return emitOpError("'")
            << getCallee() << "' does not reference a valid tt.func";
@@ -1101,9 +1121,8 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   for (auto [i, expected, actual] :
        llvm::enumerate(type.getInputs(), getOperandTypes()))
     if (expected != actual)
-      return emitOpError("operand ")
-             << i << " has type " << actual << ", but the callee expects "
-             << expected;
+      return emitOpError("operand ") << i << " has type " << actual
+                                     << ", but the callee expects " << expected;
   if (type.getNumResults() != getNumResults())
     return emitOpError("has ")
            << getNumResults() << " results, but the callee returns "
@@ -1111,9 +1130,8 @@ LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   for (auto [i, expected, actual] :
        llvm::enumerate(type.getResults(), getResultTypes()))
     if (expected != actual)
-      return emitOpError("result ")
-             << i << " has type " << actual << ", but the callee returns "
-             << expected;
+      return emitOpError("result ") << i << " has type " << actual
+                                    << ", but the callee returns " << expected;
   return success();
 }
 
@@ -1124,8 +1142,7 @@ LogicalResult ReturnOp::verify() {
     return emitOpError("has ")
            << getNumOperands() << " operands, but the enclosing function (@"
            << func.getName() << ") returns " << results.size();
-  for (auto [i, expected, actual] :
-       llvm::enumerate(results, getOperandTypes()))
+  for (auto [i, expected, actual] : llvm::enumerate(results, getOperandTypes()))
     if (expected != actual)
       return emitOpError("operand ")
              << i << " has type " << actual

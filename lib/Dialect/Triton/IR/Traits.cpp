@@ -24,8 +24,8 @@ static LogicalResult checkTensorSize(Operation *op, Type type) {
   int64_t numElements = tensor.getNumElements();
   if (numElements > kMaxTensorNumElements)
     return op->emitOpError("tensor ")
-           << type << " has " << numElements
-           << " elements; the maximum is " << kMaxTensorNumElements;
+           << type << " has " << numElements << " elements; the maximum is "
+           << kMaxTensorNumElements;
   if (!llvm::isPowerOf2_64(numElements))
     return op->emitOpError("tensor ")
            << type << " has " << numElements

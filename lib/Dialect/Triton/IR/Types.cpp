@@ -77,9 +77,9 @@ Type getI1SameShape(Type type) {
 
 Type getPointerTypeSameShape(Type type) {
   if (auto tensor = dyn_cast<RankedTensorType>(type))
-    return RankedTensorType::get(
-        tensor.getShape(), PointerType::get(tensor.getElementType(), 1),
-        tensor.getEncoding());
+    return RankedTensorType::get(tensor.getShape(),
+                                 PointerType::get(tensor.getElementType(), 1),
+                                 tensor.getEncoding());
   return PointerType::get(type, 1);
 }
 

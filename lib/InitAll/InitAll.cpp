@@ -3,6 +3,8 @@
 #include "InitAll.h"
 
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -12,10 +14,12 @@
 #include "mlir/InitAllPasses.h"
 
 void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
-  registry.insert<TritonDialect, arith::ArithDialect, cf::ControlFlowDialect,
-                  func::FuncDialect, gpu::GPUDialect, LLVM::LLVMDialect,
-                  math::MathDialect, NVVM::NVVMDialect, scf::SCFDialect,
-                  ub::UBDialect>();
+  registry
+      .insert<TritonDialect, triton::gpu::TritonGPUDialect,
+              triton::nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
+              cf::ControlFlowDialect, func::FuncDialect,
+              ::mlir::gpu::GPUDialect, LLVM::LLVMDialect, math::MathDialect,
+              NVVM::NVVMDialect, scf::SCFDialect, ub::UBDialect>();
   func::registerInlinerExtension(registry);
 }
 

@@ -1,0 +1,38 @@
+//===- Dialect.h - the ttg dialect ----------------------------*- C++ -*-===//
+//
+// Everything a user of the ttg dialect includes: the dialect, its layout
+// attributes, types and operations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITON_DIALECT_TRITONGPU_IR_DIALECT_H
+#define TRITON_DIALECT_TRITONGPU_IR_DIALECT_H
+
+#include "Dialect/Triton/IR/Dialect.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+
+#include "Dialect/TritonGPU/IR/TritonGPUDialect.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "Dialect/TritonGPU/IR/TritonGPUAttrs.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "Dialect/TritonGPU/IR/TritonGPUTypes.h.inc"
+
+namespace mlir::triton::gpu {
+/// The memory resource of shared-memory allocations and accesses.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+
+/// True for the encodings that describe shared memory.
+bool isSharedEncoding(Attribute encoding);
+/// True for the encodings that distribute a tensor over threads.
+bool isDistributedEncoding(Attribute encoding);
+} // namespace mlir::triton::gpu
+
+#define GET_OP_CLASSES
+#include "Dialect/TritonGPU/IR/TritonGPUOps.h.inc"
+
+#endif // TRITON_DIALECT_TRITONGPU_IR_DIALECT_H

@@ -1,0 +1,811 @@
+//===- Attributes.cpp - ttg layout attributes -----------------------------===//
+//
+// Parsing, printing and verification of the ttg encodings. Most encodings
+// print as `<{key = value, ...}>` in a fixed key order; parsing accepts the
+// keys in any order, rejects unknown ones, and reads both the Triton 3.6
+// `CGALayout` spelling and the 3.5 `CTAsPerCGA/CTASplitNum/CTAOrder` one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+#define GET_ATTRDEF_CLASSES
+#include "Dialect/TritonGPU/IR/TritonGPUAttrs.cpp.inc"
+
+void TritonGPUDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "Dialect/TritonGPU/IR/TritonGPUAttrs.cpp.inc"
+      >();
+}
+
+bool mlir::triton::gpu::isSharedEncoding(Attribute encoding) {
+  return isa_and_present<SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr,
+                         PaddedSharedEncodingAttr, SharedLinearEncodingAttr>(
+      encoding);
+}
+
+bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
+  return isa_and_present<BlockedEncodingAttr, SliceEncodingAttr,
+                         DotOperandEncodingAttr, NvidiaMmaEncodingAttr,
+                         LinearEncodingAttr>(encoding);
+}
+
+//===----------------------------------------------------------------------===//
+// Reading and writing attribute dictionaries
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The entries of a layout's `{...}` dictionary, read one key at a time.
+/// Every read reports its own type errors; `finish` rejects keys nobody read.
+class LayoutDict {
+public:
+  LayoutDict(AsmParser &parser, StringRef attrName)
+      : parser(parser), attrName(attrName) {}
+
+  /// Parses a `{...}` dictionary at the current position.
+  ParseResult parse() {
+    loc = parser.getCurrentLocation();
+    Attribute attr;
+    if (parser.parseAttribute(attr))
+      return failure();
+    dict = dyn_cast<DictionaryAttr>(attr);
+    if (!dict)
+      return error() << "expected a dictionary of parameters";
+    return success();
+  }
+
+  InFlightDiagnostic error() {
+    return parser.emitError(loc) << "#ttg." << attrName << ": ";
+  }
+
+  bool has(StringRef key) const { return dict.contains(key); }
+
+  /// An unsigned integer; `value` keeps its default when the key is absent
+  /// and `required` is false.
+  ParseResult getUnsigned(StringRef key, unsigned &value, bool required) {
+    Attribute attr = take(key);
+    if (!attr)
+      return required ? ParseResult(error() << "missing key '" << key << "'")
+                      : success();
+    auto intAttr = dyn_cast<IntegerAttr>(attr);
+    if (!intAttr || intAttr.getValue().isNegative() ||
+        !intAttr.getValue().isIntN(32))
+      return error() << "expected a non-negative integer for '" << key
+                     << "', got " << attr;
+    value = intAttr.getInt();
+    return success();
+  }
+
+  ParseResult getBool(StringRef key, bool &value, bool required) {
+    Attribute attr = take(key);
+    if (!attr)
+      return required ? ParseResult(error() << "missing key '" << key << "'")
+                      : success();
+    auto boolAttr = dyn_cast<BoolAttr>(attr);
+    if (!boolAttr)
+      return error() << "expected true or false for '" << key << "', got "
+                     << attr;
+    value = boolAttr.getValue();
+    return success();
+  }
+
+  ParseResult getUnsignedArray(StringRef key, SmallVectorImpl<unsigned> &out,
+                               bool required) {
+    Attribute attr = take(key);
+    if (!attr)
+      return required ? ParseResult(error() << "missing key '" << key << "'")
+                      : success();
+    auto array = dyn_cast<ArrayAttr>(attr);
+    if (!array)
+      return error() << "expected an array of integers for '" << key
+                     << "', got " << attr;
+    for (Attribute element : array) {
+      auto intAttr = dyn_cast<IntegerAttr>(element);
+      if (!intAttr || intAttr.getValue().isNegative() ||
+          !intAttr.getValue().isIntN(32))
+        return error() << "expected non-negative integers in '" << key
+                       << "', got " << element;
+      out.push_back(intAttr.getInt());
+    }
+    return success();
+  }
+
+  /// A list of bases `[[a, b], [c, d], ...]`, flattened into `out`. All bases
+  /// have one entry per tensor dimension; `rank` is set from the first one
+  /// or checked against it.
+  ParseResult getBases(StringRef key, SmallVectorImpl<int32_t> &out,
+                       std::optional<unsigned> &rank, bool required) {
+    Attribute attr = take(key);
+    if (!attr)
+      return required ? ParseResult(error() << "missing key '" << key << "'")
+                      : success();
+    auto array = dyn_cast<ArrayAttr>(attr);
+    if (!array)
+      return error() << "expected a list of bases for '" << key << "', got "
+                     << attr;
+    for (Attribute basisAttr : array) {
+      auto basis = dyn_cast<ArrayAttr>(basisAttr);
+      if (!basis)
+        return error() << "expected each basis of '" << key
+                       << "' to be an array, got " << basisAttr;
+      if (rank && basis.size() != *rank)
+        return error() << "every basis of '" << key << "' must have " << *rank
+                       << " entries, got " << basis.size();
+      rank = basis.size();
+      for (Attribute element : basis) {
+        auto intAttr = dyn_cast<IntegerAttr>(element);
+        if (!intAttr || !intAttr.getValue().isSignedIntN(32))
+          return error() << "expected integers in the bases of '" << key
+                         << "', got " << element;
+        out.push_back(intAttr.getInt());
+      }
+    }
+    return success();
+  }
+
+  /// Reads the CTA layout in either spelling into block bases for a layout
+  /// of `rank` dimensions.
+  ParseResult getCGABases(unsigned rank, SmallVectorImpl<int32_t> &bases) {
+    if (has("CGALayout")) {
+      std::optional<unsigned> basesRank = rank;
+      return getBases("CGALayout", bases, basesRank, /*required=*/true);
+    }
+    if (!has("CTAsPerCGA") && !has("CTASplitNum") && !has("CTAOrder"))
+      return success();
+    SmallVector<unsigned> perCGA, splitNum, order;
+    if (getUnsignedArray("CTAsPerCGA", perCGA, true) ||
+        getUnsignedArray("CTASplitNum", splitNum, true) ||
+        getUnsignedArray("CTAOrder", order, true))
+      return failure();
+    if (perCGA.size() != rank || splitNum.size() != rank ||
+        order.size() != rank)
+      return error() << "CTAsPerCGA, CTASplitNum and CTAOrder must have "
+                     << rank << " entries";
+    // The CTAs of each dimension, minor dimension first: the first
+    // log2(CTASplitNum) bits split the tensor, the others hold copies.
+    for (unsigned dim : order) {
+      if (dim >= rank)
+        return error() << "CTAOrder must be a permutation of [0, " << rank
+                       << ")";
+      if (!llvm::isPowerOf2_32(perCGA[dim]) ||
+          !llvm::isPowerOf2_32(splitNum[dim]) || splitNum[dim] > perCGA[dim])
+        return error() << "CTAsPerCGA and CTASplitNum must be powers of two "
+                          "with CTASplitNum <= CTAsPerCGA";
+      for (unsigned bit = 0; bit < llvm::Log2_32(perCGA[dim]); ++bit)
+        for (unsigned d = 0; d < rank; ++d)
+          bases.push_back(d == dim && bit < llvm::Log2_32(splitNum[dim])
+                              ? 1 << bit
+                              : 0);
+    }
+    return success();
+  }
+
+  /// Any attribute, e.g. the parent layout of a slice.
+  ParseResult getAttribute(StringRef key, Attribute &value) {
+    value = take(key);
+    if (!value)
+      return error() << "missing key '" << key << "'";
+    return success();
+  }
+
+  /// Fails on any key that no getter read.
+  ParseResult finish() {
+    for (NamedAttribute entry : dict)
+      if (!read.contains(entry.getName().getValue()))
+        return error() << "unexpected key '" << entry.getName().getValue()
+                       << "'";
+    return success();
+  }
+
+private:
+  Attribute take(StringRef key) {
+    read.insert(key);
+    return dict.get(key);
+  }
+
+  AsmParser &parser;
+  StringRef attrName;
+  SMLoc loc;
+  DictionaryAttr dict;
+  llvm::StringSet<> read;
+};
+} // namespace
+
+/// Parses `<{...}>` around a layout dictionary.
+static ParseResult parseLayoutDict(AsmParser &parser, LayoutDict &dict) {
+  return failure(parser.parseLess() || dict.parse() || parser.parseGreater());
+}
+
+static void printUnsignedArray(AsmPrinter &printer, ArrayRef<unsigned> values) {
+  printer << "[";
+  llvm::interleaveComma(values, printer);
+  printer << "]";
+}
+
+/// Prints flattened bases as `[[a, b], [c, d]]`.
+static void printBases(AsmPrinter &printer, ArrayRef<int32_t> flat,
+                       unsigned rank) {
+  printer << "[";
+  for (size_t i = 0; rank && i < flat.size(); i += rank) {
+    if (i)
+      printer << ", ";
+    printer << "[";
+    llvm::interleaveComma(flat.slice(i, rank), printer);
+    printer << "]";
+  }
+  printer << "]";
+}
+
+static void printCGABases(AsmPrinter &printer, ArrayRef<int32_t> bases,
+                          unsigned rank) {
+  if (bases.empty())
+    return;
+  printer << ", CGALayout = ";
+  printBases(printer, bases, rank);
+}
+
+//===----------------------------------------------------------------------===//
+// Verification helpers
+//===----------------------------------------------------------------------===//
+
+static LogicalResult
+verifyPermutation(function_ref<InFlightDiagnostic()> emitError, StringRef what,
+                  ArrayRef<unsigned> order) {
+  SmallVector<bool> seen(order.size(), false);
+  for (unsigned dim : order) {
+    if (dim >= order.size() || seen[dim])
+      return emitError() << what << " must be a permutation of [0, "
+                         << order.size() << "), got [" << order << "]";
+    seen[dim] = true;
+  }
+  return success();
+}
+
+static LogicalResult
+verifyBases(function_ref<InFlightDiagnostic()> emitError, StringRef what,
+            ArrayRef<int32_t> flat, unsigned rank) {
+  if (rank == 0 ? !flat.empty() : flat.size() % rank != 0)
+    return emitError() << what << " bases must have " << rank
+                       << " entries each";
+  for (int32_t value : flat)
+    if (value < 0 || (value != 0 && !llvm::isPowerOf2_32(value)))
+      return emitError() << what
+                         << " bases must hold zeros and powers of two, got "
+                         << value;
+  return success();
+}
+
+static LogicalResult
+verifyPositive(function_ref<InFlightDiagnostic()> emitError, StringRef what,
+               ArrayRef<unsigned> values) {
+  for (unsigned value : values)
+    if (value == 0)
+      return emitError() << what << " entries must be positive";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BlockedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "blocked");
+  SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA, order;
+  SmallVector<int32_t> cga;
+  if (parseLayoutDict(parser, dict) ||
+      dict.getUnsignedArray("sizePerThread", sizePerThread, true) ||
+      dict.getUnsignedArray("threadsPerWarp", threadsPerWarp, true) ||
+      dict.getUnsignedArray("warpsPerCTA", warpsPerCTA, true) ||
+      dict.getUnsignedArray("order", order, true) ||
+      dict.getCGABases(order.size(), cga) || dict.finish())
+    return {};
+  return parser.getChecked<BlockedEncodingAttr>(
+      parser.getContext(), sizePerThread, threadsPerWarp, warpsPerCTA, order,
+      cga);
+}
+
+void BlockedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{sizePerThread = ";
+  printUnsignedArray(printer, getSizePerThread());
+  printer << ", threadsPerWarp = ";
+  printUnsignedArray(printer, getThreadsPerWarp());
+  printer << ", warpsPerCTA = ";
+  printUnsignedArray(printer, getWarpsPerCTA());
+  printer << ", order = ";
+  printUnsignedArray(printer, getOrder());
+  printCGABases(printer, getCgaBases(), getRank());
+  printer << "}>";
+}
+
+LogicalResult BlockedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> threadsPerWarp,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> order,
+    ArrayRef<int32_t> cgaBases) {
+  size_t rank = order.size();
+  if (rank == 0)
+    return emitError() << "blocked layouts must have rank at least 1";
+  if (sizePerThread.size() != rank || threadsPerWarp.size() != rank ||
+      warpsPerCTA.size() != rank)
+    return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and "
+                          "order must have the same rank";
+  if (failed(verifyPositive(emitError, "sizePerThread", sizePerThread)) ||
+      failed(verifyPositive(emitError, "threadsPerWarp", threadsPerWarp)) ||
+      failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)))
+    return failure();
+  return failure(failed(verifyPermutation(emitError, "order", order)) ||
+                 failed(verifyBases(emitError, "CGALayout", cgaBases, rank)));
+}
+
+//===----------------------------------------------------------------------===//
+// SliceEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "slice");
+  unsigned dim = 0;
+  Attribute parent;
+  if (parseLayoutDict(parser, dict) || dict.getUnsigned("dim", dim, true) ||
+      dict.getAttribute("parent", parent) || dict.finish())
+    return {};
+  return parser.getChecked<SliceEncodingAttr>(parser.getContext(), dim,
+                                              parent);
+}
+
+void SliceEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{dim = " << getDim() << ", parent = " << getParent() << "}>";
+}
+
+/// The rank of a distributed layout, or nullopt when it has none of its own
+/// (a linear layout without bases).
+static std::optional<unsigned> getLayoutRank(Attribute layout) {
+  return TypeSwitch<Attribute, std::optional<unsigned>>(layout)
+      .Case([](BlockedEncodingAttr a) { return a.getRank(); })
+      .Case([](NvidiaMmaEncodingAttr a) { return a.getRank(); })
+      .Case([](SliceEncodingAttr a) -> std::optional<unsigned> {
+        std::optional<unsigned> parentRank = getLayoutRank(a.getParent());
+        if (!parentRank)
+          return std::nullopt;
+        return *parentRank - 1;
+      })
+      .Case([](DotOperandEncodingAttr a) {
+        return getLayoutRank(a.getParent());
+      })
+      .Case([](LinearEncodingAttr a) { return a.getRank(); })
+      .Default([](Attribute) { return std::nullopt; });
+}
+
+LogicalResult
+SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                          unsigned dim, Attribute parent) {
+  if (!isDistributedEncoding(parent))
+    return emitError() << "the parent of a slice layout must be a "
+                          "distributed layout, got "
+                       << parent;
+  std::optional<unsigned> parentRank = getLayoutRank(parent);
+  if (parentRank && *parentRank < 2)
+    return emitError() << "the parent of a slice layout must have rank at "
+                          "least 2";
+  if (parentRank && dim >= *parentRank)
+    return emitError() << "slice dim " << dim
+                       << " is out of range for a parent of rank "
+                       << *parentRank;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DotOperandEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute DotOperandEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "dot_op");
+  unsigned opIdx = 0, kWidth = 0;
+  Attribute parent;
+  if (parseLayoutDict(parser, dict) ||
+      dict.getUnsigned("opIdx", opIdx, true) ||
+      dict.getAttribute("parent", parent) ||
+      dict.getUnsigned("kWidth", kWidth, false) || dict.finish())
+    return {};
+  return parser.getChecked<DotOperandEncodingAttr>(parser.getContext(), opIdx,
+                                                   parent, kWidth);
+}
+
+void DotOperandEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{opIdx = " << getOpIdx() << ", parent = " << getParent();
+  if (getKWidth() != 0)
+    printer << ", kWidth = " << getKWidth();
+  printer << "}>";
+}
+
+LogicalResult
+DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               unsigned opIdx, Attribute parent,
+                               unsigned kWidth) {
+  if (opIdx > 1)
+    return emitError() << "opIdx must be 0 (operand A) or 1 (operand B), got "
+                       << opIdx;
+  if (!isDistributedEncoding(parent))
+    return emitError() << "the parent of a dot operand layout must be a "
+                          "distributed layout, got "
+                       << parent;
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent))
+    if (mma.isAmpere() && kWidth == 0)
+      return emitError() << "kWidth must be set for dot operands of an "
+                            "Ampere (v2) nvidia_mma parent";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// NvidiaMmaEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "nvidia_mma");
+  unsigned major = 0, minor = 0;
+  SmallVector<unsigned> warpsPerCTA, instrShape;
+  SmallVector<int32_t> cga;
+  if (parseLayoutDict(parser, dict) ||
+      dict.getUnsigned("versionMajor", major, true) ||
+      dict.getUnsigned("versionMinor", minor, true) ||
+      dict.getUnsignedArray("warpsPerCTA", warpsPerCTA, true) ||
+      dict.getUnsignedArray("instrShape", instrShape, true) ||
+      dict.getCGABases(warpsPerCTA.size(), cga) || dict.finish())
+    return {};
+  return parser.getChecked<NvidiaMmaEncodingAttr>(
+      parser.getContext(), major, minor, warpsPerCTA, instrShape, cga);
+}
+
+void NvidiaMmaEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{versionMajor = " << getVersionMajor()
+          << ", versionMinor = " << getVersionMinor() << ", warpsPerCTA = ";
+  printUnsignedArray(printer, getWarpsPerCTA());
+  printer << ", instrShape = ";
+  printUnsignedArray(printer, getInstrShape());
+  printCGABases(printer, getCgaBases(), getRank());
+  printer << "}>";
+}
+
+LogicalResult NvidiaMmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned versionMajor,
+    unsigned versionMinor, ArrayRef<unsigned> warpsPerCTA,
+    ArrayRef<unsigned> instrShape, ArrayRef<int32_t> cgaBases) {
+  if (versionMajor < 1 || versionMajor > 3)
+    return emitError() << "versionMajor must be 1 (Volta), 2 (Ampere) or 3 "
+                          "(Hopper), got "
+                       << versionMajor;
+  if (warpsPerCTA.size() < 2 || warpsPerCTA.size() > 3)
+    return emitError() << "warpsPerCTA must have 2 or 3 entries";
+  if (failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)))
+    return failure();
+  size_t expected = versionMajor == 3 ? 3 : 2;
+  if (versionMajor != 1 && instrShape.size() != expected)
+    return emitError() << "instrShape of a version " << versionMajor
+                       << " nvidia_mma layout must have " << expected
+                       << " entries, got " << instrShape.size();
+  return verifyBases(emitError, "CGALayout", cgaBases, warpsPerCTA.size());
+}
+
+//===----------------------------------------------------------------------===//
+// LinearEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute LinearEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "linear");
+  SmallVector<int32_t> reg, lane, warp, block;
+  std::optional<unsigned> rank;
+  if (parseLayoutDict(parser, dict) ||
+      dict.getBases("register", reg, rank, true) ||
+      dict.getBases("lane", lane, rank, true) ||
+      dict.getBases("warp", warp, rank, true) ||
+      dict.getBases("block", block, rank, true) || dict.finish())
+    return {};
+  return parser.getChecked<LinearEncodingAttr>(
+      parser.getContext(), rank.value_or(0), reg, lane, warp, block);
+}
+
+void LinearEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{register = ";
+  printBases(printer, getRegisterBases(), getRank());
+  printer << ", lane = ";
+  printBases(printer, getLaneBases(), getRank());
+  printer << ", warp = ";
+  printBases(printer, getWarpBases(), getRank());
+  printer << ", block = ";
+  printBases(printer, getBlockBases(), getRank());
+  printer << "}>";
+}
+
+LogicalResult
+LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                           unsigned rank, ArrayRef<int32_t> registerBases,
+                           ArrayRef<int32_t> laneBases,
+                           ArrayRef<int32_t> warpBases,
+                           ArrayRef<int32_t> blockBases) {
+  return failure(failed(verifyBases(emitError, "register", registerBases,
+                                    rank)) ||
+                 failed(verifyBases(emitError, "lane", laneBases, rank)) ||
+                 failed(verifyBases(emitError, "warp", warpBases, rank)) ||
+                 failed(verifyBases(emitError, "block", blockBases, rank)));
+}
+
+//===----------------------------------------------------------------------===//
+// SwizzledSharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "swizzled_shared");
+  unsigned vec = 0, perPhase = 0, maxPhase = 0;
+  SmallVector<unsigned> order;
+  SmallVector<int32_t> cga;
+  if (parseLayoutDict(parser, dict) || dict.getUnsigned("vec", vec, true) ||
+      dict.getUnsigned("perPhase", perPhase, true) ||
+      dict.getUnsigned("maxPhase", maxPhase, true) ||
+      dict.getUnsignedArray("order", order, true) ||
+      dict.getCGABases(order.size(), cga) || dict.finish())
+    return {};
+  return parser.getChecked<SwizzledSharedEncodingAttr>(
+      parser.getContext(), vec, perPhase, maxPhase, order, cga);
+}
+
+void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{vec = " << getVec() << ", perPhase = " << getPerPhase()
+          << ", maxPhase = " << getMaxPhase() << ", order = ";
+  printUnsignedArray(printer, getOrder());
+  printCGABases(printer, getCgaBases(), getOrder().size());
+  printer << "}>";
+}
+
+LogicalResult SwizzledSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
+    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
+    ArrayRef<int32_t> cgaBases) {
+  if (vec == 0 || perPhase == 0 || maxPhase == 0)
+    return emitError() << "vec, perPhase and maxPhase must be positive";
+  if (order.empty())
+    return emitError() << "order must not be empty";
+  return failure(failed(verifyPermutation(emitError, "order", order)) ||
+                 failed(verifyBases(emitError, "CGALayout", cgaBases,
+                                    order.size())));
+}
+
+//===----------------------------------------------------------------------===//
+// NVMMASharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "nvmma_shared");
+  unsigned swizzle = 0, bitWidth = 0, rank = 2;
+  bool transposed = false, fp4Padded = false;
+  SmallVector<int32_t> cga;
+  if (parseLayoutDict(parser, dict) ||
+      dict.getUnsigned("swizzlingByteWidth", swizzle, true) ||
+      dict.getBool("transposed", transposed, true) ||
+      dict.getUnsigned("elementBitWidth", bitWidth, true) ||
+      dict.getBool("fp4Padded", fp4Padded, false) ||
+      dict.getUnsigned("rank", rank, false) || dict.getCGABases(rank, cga) ||
+      dict.finish())
+    return {};
+  return parser.getChecked<NVMMASharedEncodingAttr>(
+      parser.getContext(), swizzle, transposed, bitWidth, fp4Padded, rank,
+      cga);
+}
+
+void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{swizzlingByteWidth = " << getSwizzlingByteWidth()
+          << ", transposed = " << (getTransposed() ? "true" : "false")
+          << ", elementBitWidth = " << getElementBitWidth();
+  if (getFp4Padded())
+    printer << ", fp4Padded = true";
+  if (getRank() != 2)
+    printer << ", rank = " << getRank();
+  printCGABases(printer, getCgaBases(), getRank());
+  printer << "}>";
+}
+
+LogicalResult NVMMASharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned swizzlingByteWidth,
+    bool transposed, unsigned elementBitWidth, bool fp4Padded, unsigned rank,
+    ArrayRef<int32_t> cgaBases) {
+  if (rank == 0)
+    return emitError() << "rank must be at least 1";
+  return verifyBases(emitError, "CGALayout", cgaBases, rank);
+}
+
+//===----------------------------------------------------------------------===//
+// PaddedSharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+/// The offset bases of the element order given as `order` and `shape`:
+/// offsets walk the dimensions from the first of `order`.
+static SmallVector<int32_t> identityBases(ArrayRef<unsigned> order,
+                                          ArrayRef<unsigned> shape) {
+  SmallVector<int32_t> bases;
+  unsigned rank = shape.size();
+  for (unsigned dim : order)
+    for (unsigned bit = 0; (1u << bit) < shape[dim]; ++bit)
+      for (unsigned d = 0; d < rank; ++d)
+        bases.push_back(d == dim ? 1 << bit : 0);
+  return bases;
+}
+
+/// The `order` and `shape` whose identity bases are `bases`, if any.
+static bool matchIdentityBases(ArrayRef<int32_t> bases, unsigned rank,
+                               SmallVectorImpl<unsigned> &order,
+                               SmallVectorImpl<unsigned> &shape) {
+  if (rank == 0)
+    return false;
+  shape.assign(rank, 1);
+  SmallVector<bool> done(rank, false);
+  int current = -1;
+  for (size_t i = 0; i < bases.size(); i += rank) {
+    ArrayRef<int32_t> basis = bases.slice(i, rank);
+    int dim = -1;
+    for (unsigned d = 0; d < rank; ++d)
+      if (basis[d] != 0) {
+        if (dim != -1)
+          return false;
+        dim = d;
+      }
+    if (dim == -1)
+      return false;
+    if (dim != current) {
+      if (done[dim])
+        return false;
+      if (current != -1)
+        done[current] = true;
+      order.push_back(dim);
+      current = dim;
+    }
+    if (static_cast<unsigned>(basis[dim]) != shape[dim])
+      return false;
+    shape[dim] *= 2;
+  }
+  for (unsigned d = 0; d < rank; ++d)
+    if (!llvm::is_contained(order, d))
+      order.push_back(d);
+  return true;
+}
+
+Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  SmallVector<unsigned> intervals, paddings;
+  auto parsePair = [&]() -> ParseResult {
+    unsigned interval = 0, padding = 0;
+    if (parser.parseInteger(interval) || parser.parseColon() ||
+        parser.parsePlus() || parser.parseInteger(padding))
+      return failure();
+    intervals.push_back(interval);
+    paddings.push_back(padding);
+    return success();
+  };
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parsePair))
+    return {};
+  LayoutDict dict(parser, "padded_shared");
+  if (dict.parse())
+    return {};
+  SmallVector<int32_t> offsetBases, blockBases;
+  std::optional<unsigned> rank;
+  if (dict.has("order") || dict.has("shape")) {
+    SmallVector<unsigned> order, shape;
+    if (dict.getUnsignedArray("order", order, true) ||
+        dict.getUnsignedArray("shape", shape, true))
+      return {};
+    if (order.size() != shape.size()) {
+      dict.error() << "order and shape must have the same rank";
+      return {};
+    }
+    for (unsigned size : shape)
+      if (!llvm::isPowerOf2_32(size)) {
+        dict.error() << "shape entries must be powers of two";
+        return {};
+      }
+    SmallVector<bool> seen(order.size(), false);
+    for (unsigned dim : order) {
+      if (dim >= order.size() || seen[dim]) {
+        dict.error() << "order must be a permutation";
+        return {};
+      }
+      seen[dim] = true;
+    }
+    rank = shape.size();
+    offsetBases = identityBases(order, shape);
+  } else if (dict.getBases("offset", offsetBases, rank, true) ||
+             dict.getBases("block", blockBases, rank, false)) {
+    return {};
+  }
+  if (dict.finish() || parser.parseGreater())
+    return {};
+  return parser.getChecked<PaddedSharedEncodingAttr>(
+      parser.getContext(), intervals, paddings, rank.value_or(0), offsetBases,
+      blockBases);
+}
+
+void PaddedSharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(llvm::zip(getIntervals(), getPaddings()), printer,
+                        [&](auto pair) {
+                          printer << std::get<0>(pair) << ":+"
+                                  << std::get<1>(pair);
+                        });
+  printer << "] {";
+  SmallVector<unsigned> order, shape;
+  if (getBlockBases().empty() &&
+      matchIdentityBases(getOffsetBases(), getRank(), order, shape)) {
+    printer << "order = ";
+    printUnsignedArray(printer, order);
+    printer << ", shape = ";
+    printUnsignedArray(printer, shape);
+  } else {
+    printer << "offset = ";
+    printBases(printer, getOffsetBases(), getRank());
+    printer << ", block = ";
+    printBases(printer, getBlockBases(), getRank());
+  }
+  printer << "}>";
+}
+
+LogicalResult PaddedSharedEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<unsigned> intervals,
+    ArrayRef<unsigned> paddings, unsigned rank, ArrayRef<int32_t> offsetBases,
+    ArrayRef<int32_t> blockBases) {
+  if (intervals.empty() || intervals.size() != paddings.size())
+    return emitError() << "expected at least one interval:+padding pair";
+  for (auto [interval, padding] : llvm::zip(intervals, paddings))
+    if (!llvm::isPowerOf2_32(interval) || !llvm::isPowerOf2_32(padding))
+      return emitError() << "intervals and paddings must be powers of two";
+  if (rank == 0)
+    return emitError() << "the layout must have rank at least 1";
+  return failure(
+      failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
+      failed(verifyBases(emitError, "block", blockBases, rank)));
+}
+
+//===----------------------------------------------------------------------===//
+// SharedLinearEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute SharedLinearEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "shared_linear");
+  SmallVector<int32_t> offsetBases, blockBases;
+  std::optional<unsigned> rank;
+  unsigned alignment = 0;
+  if (parser.parseLess() || dict.parse() ||
+      dict.getBases("offset", offsetBases, rank, true) ||
+      dict.getBases("block", blockBases, rank, false) || dict.finish() ||
+      parser.parseComma() || parser.parseKeyword("alignment") ||
+      parser.parseEqual() || parser.parseInteger(alignment) ||
+      parser.parseGreater())
+    return {};
+  return parser.getChecked<SharedLinearEncodingAttr>(
+      parser.getContext(), rank.value_or(0), offsetBases, blockBases,
+      alignment);
+}
+
+void SharedLinearEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{offset = ";
+  printBases(printer, getOffsetBases(), getRank());
+  printer << ", block = ";
+  printBases(printer, getBlockBases(), getRank());
+  printer << "}, alignment = " << getAlignment() << ">";
+}
+
+LogicalResult SharedLinearEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned rank,
+    ArrayRef<int32_t> offsetBases, ArrayRef<int32_t> blockBases,
+    unsigned alignment) {
+  if (alignment == 0 || !llvm::isPowerOf2_32(alignment))
+    return emitError() << "alignment must be a power of two, got "
+                       << alignment;
+  return failure(
+      failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
+      failed(verifyBases(emitError, "block", blockBases, rank)));
+}

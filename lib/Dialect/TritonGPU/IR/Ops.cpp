@@ -1,0 +1,411 @@
+//===- Ops.cpp - ttg operations -------------------------------------------===//
+//
+// Verifiers, folders and custom formats of the ttg operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/PatternMatch.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+/// `0, 32`: the static offsets of a memdesc_subslice.
+static ParseResult parseOffsets(OpAsmParser &parser,
+                                DenseI32ArrayAttr &offsets) {
+  SmallVector<int32_t> values;
+  if (parser.parseCommaSeparatedList([&]() -> ParseResult {
+        int32_t value = 0;
+        if (parser.parseInteger(value))
+          return failure();
+        values.push_back(value);
+        return success();
+      }))
+    return failure();
+  offsets = DenseI32ArrayAttr::get(parser.getContext(), values);
+  return success();
+}
+
+static void printOffsets(OpAsmPrinter &printer, Operation *,
+                         DenseI32ArrayAttr offsets) {
+  llvm::interleaveComma(offsets.asArrayRef(), printer);
+}
+
+#define GET_OP_CLASSES
+#include "Dialect/TritonGPU/IR/TritonGPUOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  if (auto splat = dyn_cast_if_present<SplatElementsAttr>(adaptor.getSrc()))
+    return SplatElementsAttr::get(getType(),
+                                  splat.getSplatValue<Attribute>());
+  return {};
+}
+
+namespace {
+/// convert_layout(convert_layout(x)) -> convert_layout(x), and a conversion
+/// of a splat or make_range-free constant becomes a new splat.
+struct FoldConvertChain : public OpRewritePattern<ConvertLayoutOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ConvertLayoutOp op,
+                                PatternRewriter &rewriter) const override {
+    if (auto inner = op.getSrc().getDefiningOp<ConvertLayoutOp>()) {
+      rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
+                                                   inner.getSrc());
+      return success();
+    }
+    if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
+      rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+      return success();
+    }
+    return failure();
+  }
+};
+} // namespace
+
+void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<FoldConvertChain>(context);
+}
+
+LogicalResult Fp4ToFpOp::verify() {
+  RankedTensorType srcType = getSrc().getType();
+  RankedTensorType dstType = getType();
+  int64_t axis = getAxis();
+  if (srcType.getRank() != dstType.getRank())
+    return emitOpError("source and result must have the same rank");
+  if (axis < 0 || axis >= srcType.getRank())
+    return emitOpError("axis ")
+           << axis << " is out of range for rank " << srcType.getRank();
+  for (int64_t dim = 0; dim < srcType.getRank(); ++dim) {
+    int64_t expected = srcType.getDimSize(dim) * (dim == axis ? 2 : 1);
+    if (dstType.getDimSize(dim) != expected)
+      return emitOpError("result dimension ")
+             << dim << " must be " << expected << ", got "
+             << dstType.getDimSize(dim);
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// A tensor stored in or loaded from a descriptor has its shape and element
+/// type.
+static LogicalResult verifyTensorMatchesMemDesc(Operation *op,
+                                                RankedTensorType tensor,
+                                                MemDescType memdesc) {
+  if (tensor.getShape() != memdesc.getShape())
+    return op->emitOpError("tensor shape does not match the memdesc shape");
+  if (tensor.getElementType() != memdesc.getElementType())
+    return op->emitOpError("tensor element type ")
+           << tensor.getElementType()
+           << " does not match the memdesc element type "
+           << memdesc.getElementType();
+  return success();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType type = getType();
+  if (!getSrc())
+    return success();
+  if (type.getMutableMemory())
+    return emitOpError("an initialized allocation must be immutable");
+  return verifyTensorMatchesMemDesc(*this, getSrc().getType(), type);
+}
+
+void LocalAllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  // An immutable allocation of a value behaves like a pure value: it may be
+  // removed when unused and merged with an identical one.
+  if (getSrc() && !getType().getMutableMemory())
+    return;
+  OpResult result = getOperation()->getResult(0);
+  effects.emplace_back(MemoryEffects::Allocate::get(), result,
+                       SharedMemory::get());
+  if (getSrc())
+    effects.emplace_back(MemoryEffects::Write::get(), result,
+                         SharedMemory::get());
+}
+
+OpFoldResult LocalAllocOp::fold(FoldAdaptor adaptor) {
+  // local_alloc(local_load(x)) -> x for an immutable x of the same type.
+  if (getType().getMutableMemory() || !getSrc())
+    return {};
+  auto load = getSrc().getDefiningOp<LocalLoadOp>();
+  if (!load || load.getSrc().getType() != getType())
+    return {};
+  return load.getSrc();
+}
+
+LogicalResult LocalLoadOp::verify() {
+  return verifyTensorMatchesMemDesc(*this, getType(), getSrc().getType());
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("cannot store into an immutable memdesc");
+  return verifyTensorMatchesMemDesc(*this, getSrc().getType(),
+                                    getDst().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// Memory descriptor views
+//===----------------------------------------------------------------------===//
+
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType src = getSrc().getType();
+  MemDescType dst = getType();
+  if (src.getShape().size() < 2)
+    return emitOpError("source must have rank at least 2");
+  if (dst.getShape() != src.getShape().drop_front())
+    return emitOpError("result shape must be the source shape without its "
+                       "leading dimension");
+  if (dst.getElementType() != src.getElementType() ||
+      dst.getMemorySpace() != src.getMemorySpace() ||
+      dst.getMutableMemory() != src.getMutableMemory())
+    return emitOpError("result must keep the element type, memory space "
+                       "and mutability of the source");
+  return success();
+}
+
+LogicalResult MemDescSubsliceOp::verify() {
+  MemDescType src = getSrc().getType();
+  MemDescType dst = getType();
+  ArrayRef<int32_t> offsets = getOffsets();
+  if (src.getShape().size() != dst.getShape().size() ||
+      offsets.size() != src.getShape().size())
+    return emitOpError("source, result and offsets must have the same rank");
+  for (auto [i, offset] : llvm::enumerate(offsets)) {
+    if (offset < 0 || offset + dst.getShape()[i] > src.getShape()[i])
+      return emitOpError("the slice of dimension ")
+             << i << " is out of bounds";
+    if (offset % dst.getShape()[i] != 0)
+      return emitOpError("offset ")
+             << offset << " of dimension " << i
+             << " must be a multiple of the slice size "
+             << dst.getShape()[i];
+  }
+  if (dst.getElementType() != src.getElementType())
+    return emitOpError("result must keep the element type of the source");
+  return success();
+}
+
+LogicalResult MemDescTransOp::verify() {
+  ArrayRef<int32_t> order = getOrder();
+  ArrayRef<int64_t> srcShape = getSrc().getType().getShape();
+  ArrayRef<int64_t> dstShape = getType().getShape();
+  if (order.size() != srcShape.size() || dstShape.size() != srcShape.size())
+    return emitOpError("order must have one entry per dimension");
+  SmallVector<bool> seen(order.size(), false);
+  for (auto [i, dim] : llvm::enumerate(order)) {
+    if (dim < 0 || dim >= static_cast<int32_t>(order.size()) || seen[dim])
+      return emitOpError("order must be a permutation");
+    seen[dim] = true;
+    if (dstShape[i] != srcShape[dim])
+      return emitOpError("result dimension ")
+             << i << " must be source dimension " << dim;
+  }
+  return success();
+}
+
+OpFoldResult MemDescTransOp::fold(FoldAdaptor) {
+  ArrayRef<int32_t> order = getOrder();
+  if (llvm::equal(order, llvm::seq<int32_t>(0, order.size())) &&
+      getSrc().getType() == getType())
+    return getSrc();
+  return {};
+}
+
+LogicalResult MemDescReshapeOp::verify() {
+  auto count = [](ArrayRef<int64_t> shape) {
+    int64_t n = 1;
+    for (int64_t dim : shape)
+      n *= dim;
+    return n;
+  };
+  if (count(getSrc().getType().getShape()) != count(getType().getShape()))
+    return emitOpError("source and result must have the same number of "
+                       "elements");
+  return success();
+}
+
+OpFoldResult MemDescReinterpretOp::fold(FoldAdaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Asynchronous copies
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  auto srcType = cast<RankedTensorType>(getSrc().getType());
+  MemDescType dstType = getResult().getType();
+  if (!dstType.getMutableMemory())
+    return emitOpError("cannot copy into an immutable memdesc");
+  if (srcType.getShape() != dstType.getShape())
+    return emitOpError("source and destination must have the same shape");
+  if (getPointeeType(srcType.getElementType()) != dstType.getElementType())
+    return emitOpError("the source's pointee type must be the destination's "
+                       "element type");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+WarpSpecializePartitionsOp WarpSpecializeOp::getPartitionOp() {
+  return cast<WarpSpecializePartitionsOp>(
+      getPartitionOpHolder().front().front());
+}
+
+MutableArrayRef<Region> WarpSpecializeOp::getPartitionRegions() {
+  return getPartitionOp().getPartitionRegions();
+}
+
+void WarpSpecializeOp::getSuccessorRegions(
+    RegionBranchPoint src, SmallVectorImpl<RegionSuccessor> &successors) {
+  // The parent enters the default region, which returns to the parent. The
+  // partitions run asynchronously and are not part of this control flow.
+  if (src.isParent()) {
+    successors.emplace_back(&getDefaultRegion());
+    return;
+  }
+  successors.emplace_back(getOperation(), getResults());
+}
+
+OperandRange
+WarpSpecializeOp::getEntrySuccessorOperands(RegionSuccessor successor) {
+  return getExplicitCaptures().take_front(0);
+}
+
+void WarpSpecializeOp::print(OpAsmPrinter &printer) {
+  printer << "(" << getExplicitCaptures() << ")";
+  printer.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                           {"partitionNumWarps"});
+  printer.printNewline();
+  printer << "default ";
+  printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
+  for (auto [i, region, numWarps] : llvm::enumerate(
+           getPartitionRegions(), getPartitionNumWarps())) {
+    printer.printNewline();
+    printer << "partition" << i << "(";
+    llvm::interleaveComma(region.getArguments(), printer,
+                          [&](BlockArgument arg) {
+                            printer.printRegionArgument(arg);
+                          });
+    printer << ") num_warps(" << numWarps << ") ";
+    printer.printRegion(region, /*printEntryBlockArgs=*/false);
+  }
+  printer << " : ";
+  printer.printFunctionalType(getExplicitCaptures().getTypes(),
+                              getResultTypes());
+}
+
+ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
+                                    OperationState &result) {
+  SmallVector<OpAsmParser::UnresolvedOperand> captures;
+  SMLoc capturesLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(captures, AsmParser::Delimiter::Paren) ||
+      parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      parser.parseKeyword("default"))
+    return failure();
+  Region *defaultRegion = result.addRegion();
+  if (parser.parseRegion(*defaultRegion))
+    return failure();
+
+  SmallVector<std::unique_ptr<Region>> partitions;
+  SmallVector<int32_t> numWarps;
+  while (succeeded(parser.parseOptionalKeyword(
+      ("partition" + Twine(partitions.size())).str()))) {
+    SmallVector<OpAsmParser::Argument> args;
+    int32_t warps = 0;
+    if (parser.parseArgumentList(args, AsmParser::Delimiter::Paren,
+                                 /*allowType=*/true) ||
+        parser.parseKeyword("num_warps") || parser.parseLParen() ||
+        parser.parseInteger(warps) || parser.parseRParen())
+      return failure();
+    auto region = std::make_unique<Region>();
+    if (parser.parseRegion(*region, args))
+      return failure();
+    partitions.push_back(std::move(region));
+    numWarps.push_back(warps);
+  }
+
+  FunctionType type;
+  if (parser.parseColonType(type) ||
+      parser.resolveOperands(captures, type.getInputs(), capturesLoc,
+                             result.operands))
+    return failure();
+  result.addTypes(type.getResults());
+  result.addAttribute(getPartitionNumWarpsAttrName(result.name),
+                      parser.getBuilder().getDenseI32ArrayAttr(numWarps));
+
+  // The partitions live in a warp_specialize.partitions op in the holder
+  // region.
+  Region *holder = result.addRegion();
+  Block *block = new Block();
+  holder->push_back(block);
+  OpBuilder builder = OpBuilder::atBlockEnd(block);
+  OperationState partitionsState(result.location,
+                                 WarpSpecializePartitionsOp::getOperationName());
+  for (std::unique_ptr<Region> &region : partitions)
+    partitionsState.addRegion(std::move(region));
+  builder.create(partitionsState);
+  return success();
+}
+
+LogicalResult WarpSpecializeOp::verify() {
+  if (getPartitionOpHolder().empty() ||
+      getPartitionOpHolder().front().empty() ||
+      !isa<WarpSpecializePartitionsOp>(getPartitionOpHolder().front().front()))
+    return emitOpError("expects its second region to hold a "
+                       "ttg.warp_specialize.partitions op");
+  size_t numPartitions = getPartitionRegions().size();
+  if (getPartitionNumWarps().size() != numPartitions)
+    return emitOpError("has ")
+           << numPartitions << " partitions but "
+           << getPartitionNumWarps().size() << " partitionNumWarps entries";
+  for (int32_t warps : getPartitionNumWarps())
+    if (warps <= 0 || !llvm::isPowerOf2_32(warps))
+      return emitOpError("partition warp counts must be powers of two, got ")
+             << warps;
+  if (std::optional<ArrayRef<int32_t>> starts = getWarpGroupStartIds())
+    if (starts->size() != numPartitions)
+      return emitOpError("warpGroupStartIds must have one entry per "
+                         "partition");
+  return success();
+}
+
+LogicalResult WarpSpecializeOp::verifyRegions() {
+  TypeRange captureTypes = getExplicitCaptures().getTypes();
+  for (auto [i, region] : llvm::enumerate(getPartitionRegions())) {
+    if (region.getArgumentTypes() != captureTypes)
+      return emitOpError("partition ")
+             << i << " must take one argument per explicit capture, of the "
+                     "captures' types";
+  }
+  return success();
+}
+
+LogicalResult WarpYieldOp::verify() {
+  auto parent = cast<WarpSpecializeOp>((*this)->getParentOp());
+  if (getValues().getTypes() != parent.getResultTypes())
+    return emitOpError("must yield values of the warp_specialize's result "
+                       "types");
+  return success();
+}

@@ -1,0 +1,292 @@
+//===- Ops.cpp - ttng operations ------------------------------------------===//
+//
+// Verifiers and custom formats of the ttng operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::nvidia_gpu;
+
+/// `[%dep]` when an input token is given, `[]` when the op only produces a
+/// token, nothing when it neither takes nor produces one.
+static ParseResult
+parseToken(OpAsmParser &parser,
+           std::optional<OpAsmParser::UnresolvedOperand> &dep,
+           Type &tokenType) {
+  if (failed(parser.parseOptionalLSquare()))
+    return success();
+  tokenType = AsyncTokenType::get(parser.getContext());
+  OpAsmParser::UnresolvedOperand operand;
+  OptionalParseResult parsed = parser.parseOptionalOperand(operand);
+  if (parsed.has_value()) {
+    if (failed(*parsed))
+      return failure();
+    dep = operand;
+  }
+  return parser.parseRSquare();
+}
+
+static void printToken(OpAsmPrinter &printer, Operation *, Value dep,
+                       Type tokenType) {
+  if (!tokenType)
+    return;
+  printer << "[";
+  if (dep)
+    printer << dep;
+  printer << "]";
+}
+
+/// `, %bar[%pred], %bar2[%pred2]`: the barriers a product arrives on.
+static ParseResult parseBarriersAndPreds(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &barriers,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &preds) {
+  while (succeeded(parser.parseOptionalComma())) {
+    OpAsmParser::UnresolvedOperand barrier, pred;
+    if (parser.parseOperand(barrier) || parser.parseLSquare() ||
+        parser.parseOperand(pred) || parser.parseRSquare())
+      return failure();
+    barriers.push_back(barrier);
+    preds.push_back(pred);
+  }
+  return success();
+}
+
+static void printBarriersAndPreds(OpAsmPrinter &printer, Operation *,
+                                  OperandRange barriers, OperandRange preds) {
+  for (auto [barrier, pred] : llvm::zip(barriers, preds))
+    printer << ", " << barrier << "[" << pred << "]";
+}
+
+#define GET_OP_CLASSES
+#include "Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static bool isTensorMemory(MemDescType type) {
+  return isa<TensorMemorySpaceAttr>(type.getMemorySpace());
+}
+
+static bool isSharedMemory(MemDescType type) {
+  return isa<SharedMemorySpaceAttr>(type.getMemorySpace());
+}
+
+/// An mbarrier is a single i64 in shared memory.
+static LogicalResult verifyBarrier(Operation *op, Type type) {
+  auto memdesc = dyn_cast<MemDescType>(type);
+  if (!memdesc || !isSharedMemory(memdesc) ||
+      !memdesc.getElementType().isInteger(64) ||
+      memdesc.getShape() != ArrayRef<int64_t>{1})
+    return op->emitOpError("barrier must be a 1xi64 memdesc in shared "
+                           "memory, got ")
+           << type;
+  return success();
+}
+
+/// The shape of a dot operand given as a tensor or a memdesc.
+static ArrayRef<int64_t> shapeOf(Type type) {
+  if (auto tensor = dyn_cast<RankedTensorType>(type))
+    return tensor.getShape();
+  return cast<MemDescType>(type).getShape();
+}
+
+static LogicalResult verifyMatmulShapes(Operation *op, ArrayRef<int64_t> a,
+                                        ArrayRef<int64_t> b,
+                                        ArrayRef<int64_t> d) {
+  if (a.size() != 2 || b.size() != 2 || d.size() != 2)
+    return op->emitOpError("operands must be 2-D");
+  if (a[1] != b[0])
+    return op->emitOpError("the K dimension of a (")
+           << a[1] << ") must equal the K dimension of b (" << b[0] << ")";
+  if (d[0] != a[0] || d[1] != b[1])
+    return op->emitOpError("the accumulator must be ")
+           << a[0] << "x" << b[1] << ", got " << d[0] << "x" << d[1];
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Matrix products
+//===----------------------------------------------------------------------===//
+
+LogicalResult WarpGroupDotOp::verify() {
+  return verifyMatmulShapes(*this, shapeOf(getA().getType()),
+                            getB().getType().getShape(),
+                            getC().getType().getShape());
+}
+
+void WarpGroupDotOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (isa<MemDescType>(getA().getType()))
+    effects.emplace_back(MemoryEffects::Read::get(), &getAMutable(),
+                         SharedMemory::get());
+  effects.emplace_back(MemoryEffects::Read::get(), &getBMutable(),
+                       SharedMemory::get());
+}
+
+LogicalResult TCGen5MMAOp::verify() {
+  if (!isTensorMemory(getD().getType()))
+    return emitOpError("the accumulator must be in tensor memory");
+  if (getBarriers().size() != getBarrierPreds().size())
+    return emitOpError("needs one predicate per barrier");
+  for (Value barrier : getBarriers())
+    if (failed(verifyBarrier(*this, barrier.getType())))
+      return failure();
+  return verifyMatmulShapes(*this, getA().getType().getShape(),
+                            getB().getType().getShape(),
+                            getD().getType().getShape());
+}
+
+LogicalResult TCGen5MMAScaledOp::verify() {
+  if (!isTensorMemory(getD().getType()))
+    return emitOpError("the accumulator must be in tensor memory");
+  if (getBarriers().size() != getBarrierPreds().size())
+    return emitOpError("needs one predicate per barrier");
+  for (Value barrier : getBarriers())
+    if (failed(verifyBarrier(*this, barrier.getType())))
+      return failure();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// mbarriers
+//===----------------------------------------------------------------------===//
+
+LogicalResult InitBarrierOp::verify() {
+  return verifyBarrier(*this, getAlloc().getType());
+}
+
+LogicalResult InvalBarrierOp::verify() {
+  return verifyBarrier(*this, getAlloc().getType());
+}
+
+LogicalResult BarrierExpectOp::verify() {
+  if (getSize() < 0)
+    return emitOpError("the expected size must be non-negative");
+  return verifyBarrier(*this, getAlloc().getType());
+}
+
+LogicalResult WaitBarrierOp::verify() {
+  return verifyBarrier(*this, getAlloc().getType());
+}
+
+LogicalResult ArriveBarrierOp::verify() {
+  if (getCount() < 1)
+    return emitOpError("the arrival count must be at least 1");
+  return verifyBarrier(*this, getAlloc().getType());
+}
+
+//===----------------------------------------------------------------------===//
+// TMA
+//===----------------------------------------------------------------------===//
+
+LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
+  if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  MemDescType result = getResult().getType();
+  if (!result.getMutableMemory())
+    return emitOpError("cannot copy into an immutable memdesc");
+  RankedTensorType block = getDesc().getType().getBlockType();
+  if (block.getElementType() != result.getElementType())
+    return emitOpError("descriptor and destination element types differ");
+  if (getCoord().size() != static_cast<size_t>(block.getRank()))
+    return emitOpError("expects one coordinate per descriptor dimension");
+  return success();
+}
+
+LogicalResult AsyncTMAGatherOp::verify() {
+  if (failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  if (!getResult().getType().getMutableMemory())
+    return emitOpError("cannot gather into an immutable memdesc");
+  if (getXOffsets().getType().getRank() != 1)
+    return emitOpError("x offsets must be 1-D");
+  return success();
+}
+
+LogicalResult AsyncTMAScatterOp::verify() {
+  if (getXOffsets().getType().getRank() != 1)
+    return emitOpError("x offsets must be 1-D");
+  return success();
+}
+
+LogicalResult TensormapCreateOp::verify() {
+  size_t rank = getBoxDim().size();
+  if (rank == 0 || rank > 5)
+    return emitOpError("TMA descriptors have 1 to 5 dimensions, got ") << rank;
+  if (getGlobalDim().size() != rank || getElementStride().size() != rank)
+    return emitOpError("box_dim, global_dim and element_stride must have the "
+                       "same rank");
+  if (getGlobalStride().size() + 1 != rank)
+    return emitOpError("expects rank - 1 global strides");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor memory
+//===----------------------------------------------------------------------===//
+
+LogicalResult TMEMAllocOp::verify() {
+  MemDescType type = getResult().getType();
+  if (!isTensorMemory(type))
+    return emitOpError("must allocate tensor memory");
+  if (getSrc() && type.getMutableMemory() && !getToken())
+    return success();
+  if (getSrc() && getSrc().getType().getShape() != type.getShape())
+    return emitOpError("initial value and buffer shapes differ");
+  return success();
+}
+
+LogicalResult TMEMLoadOp::verify() {
+  MemDescType src = getSrc().getType();
+  if (!isTensorMemory(src))
+    return emitOpError("source must be in tensor memory");
+  if (src.getShape() != getResult().getType().getShape())
+    return emitOpError("result shape must match the source shape");
+  return success();
+}
+
+LogicalResult TMEMStoreOp::verify() {
+  MemDescType dst = getDst().getType();
+  if (!isTensorMemory(dst))
+    return emitOpError("destination must be in tensor memory");
+  if (!dst.getMutableMemory())
+    return emitOpError("cannot store into an immutable memdesc");
+  if (dst.getShape() != getSrc().getType().getShape())
+    return emitOpError("source shape must match the destination shape");
+  return success();
+}
+
+LogicalResult TMEMCopyOp::verify() {
+  if (!isSharedMemory(getSrc().getType()))
+    return emitOpError("source must be in shared memory");
+  if (!isTensorMemory(getDst().getType()))
+    return emitOpError("destination must be in tensor memory");
+  if (getBarrier() && failed(verifyBarrier(*this, getBarrier().getType())))
+    return failure();
+  return success();
+}
+
+LogicalResult TMEMSubSliceOp::verify() {
+  MemDescType src = getSrc().getType();
+  MemDescType dst = getType();
+  if (!isTensorMemory(src) || !isTensorMemory(dst))
+    return emitOpError("source and result must be in tensor memory");
+  if (src.getShape().size() != 2 || dst.getShape().size() != 2)
+    return emitOpError("source and result must be 2-D");
+  if (dst.getShape()[0] != src.getShape()[0])
+    return emitOpError("a subslice keeps all rows");
+  int64_t n = getN();
+  if (n < 0 || n + dst.getShape()[1] > src.getShape()[1])
+    return emitOpError("columns [")
+           << n << ", " << n + dst.getShape()[1] << ") are out of bounds";
+  return success();
+}
