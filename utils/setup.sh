@@ -16,7 +16,8 @@ BUILD_DIR=${TRITON_BUILD_DIR:-$ROOT/build}
 BUILD_TYPE=${TRITON_BUILD_TYPE:-Release}
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          cmake ninja-build ccache g++ python3 zlib1g-dev libzstd-dev)
+          cmake ninja-build ccache g++ python3 zlib1g-dev libzstd-dev
+          libgtest-dev)
 
 install_packages() {
   local missing=()

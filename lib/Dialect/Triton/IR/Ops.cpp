@@ -49,6 +49,16 @@ static Attribute reshapeSplat(Attribute attr, Type type) {
   return SplatElementsAttr::get(shaped, splat.getSplatValue<Attribute>());
 }
 
+/// `attr` reshaped to `type` (same elements in the same order) when it is a
+/// dense constant, else null.
+static Attribute reshapeDense(Attribute attr, Type type) {
+  auto dense = dyn_cast_if_present<DenseElementsAttr>(attr);
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!dense || !shaped)
+    return {};
+  return dense.reshape(shaped);
+}
+
 static std::string shapeString(ArrayRef<int64_t> shape) {
   std::string s = "[";
   llvm::raw_string_ostream os(s);
@@ -69,8 +79,14 @@ LogicalResult BitcastOp::verify() {
   if (srcIsPtr != dstIsPtr)
     return emitOpError("cannot bitcast between pointer and non-pointer types ")
            << srcElem << " and " << dstElem;
-  if (srcIsPtr)
+  if (srcIsPtr) {
+    unsigned srcSpace = cast<PointerType>(srcElem).getAddressSpace();
+    unsigned dstSpace = cast<PointerType>(dstElem).getAddressSpace();
+    if (srcSpace != dstSpace)
+      return emitOpError("cannot bitcast a pointer between address spaces ")
+             << srcSpace << " and " << dstSpace;
     return success();
+  }
   unsigned srcBits = srcElem.getIntOrFloatBitWidth();
   unsigned dstBits = dstElem.getIntOrFloatBitWidth();
   if (srcBits != dstBits)
@@ -91,6 +107,8 @@ LogicalResult FpToFpOp::verify() {
 }
 
 OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
+  if (getSrc().getType() == getType())
+    return getSrc();
   auto dstElem = cast<FloatType>(getElementTypeOrSelf(getType()));
   Attribute src = adaptor.getSrc();
   FloatAttr scalar = dyn_cast_if_present<FloatAttr>(src);
@@ -99,7 +117,9 @@ OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
   if (!scalar)
     return {};
   APFloat value = scalar.getValue();
-  if (value.isNaN())
+  // NaN payloads and infinities convert in target-specific ways (fp8
+  // conversions saturate), so only finite values fold.
+  if (!value.isFinite())
     return {};
   auto mode = getRounding() == RoundingMode::RTZ ? APFloat::rmTowardZero
                                                  : APFloat::rmNearestTiesToEven;
@@ -279,7 +299,7 @@ LogicalResult ExpandDimsOp::inferReturnTypes(
   auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
   if (!srcType)
     return emitOptionalError(loc, "expand_dims expects a tensor operand");
-  int64_t axis = adaptor.getAxis();
+  int64_t axis = adaptor.getAxisAttr().getInt();
   if (axis < 0 || axis > srcType.getRank())
     return emitOptionalError(loc, "expand_dims axis ", axis,
                              " is out of range for a tensor of rank ",
@@ -305,11 +325,20 @@ LogicalResult ExpandDimsOp::canonicalize(ExpandDimsOp op,
     rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
     return success();
   }
+  // expand_dims(broadcast(x)) -> broadcast(expand_dims(x)), so broadcasts
+  // move towards the uses, where they often fold away.
+  if (auto broadcast = op.getSrc().getDefiningOp<BroadcastOp>()) {
+    auto inner = ExpandDimsOp::create(rewriter, op.getLoc(), broadcast.getSrc(),
+                                      op.getAxis());
+    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(),
+                                             inner.getResult());
+    return success();
+  }
   return failure();
 }
 
 OpFoldResult ExpandDimsOp::fold(FoldAdaptor adaptor) {
-  return reshapeSplat(adaptor.getSrc(), getType());
+  return reshapeDense(adaptor.getSrc(), getType());
 }
 
 LogicalResult ReshapeOp::verify() {
@@ -338,6 +367,9 @@ LogicalResult ReshapeOp::verify() {
 }
 
 LogicalResult ReshapeOp::canonicalize(ReshapeOp op, PatternRewriter &rewriter) {
+  // A reshape marked efficient_layout was placed by a layout pass; keep it.
+  if (op.getEfficientLayout())
+    return failure();
   // reshape(splat(x)) -> splat(x)
   if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
     rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
@@ -359,7 +391,7 @@ LogicalResult ReshapeOp::canonicalize(ReshapeOp op, PatternRewriter &rewriter) {
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (getType() == getSrc().getType() && !getAllowReorder())
     return getSrc();
-  return reshapeSplat(adaptor.getSrc(), getType());
+  return reshapeDense(adaptor.getSrc(), getType());
 }
 
 LogicalResult BroadcastOp::verify() {
@@ -461,8 +493,8 @@ SplitOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
 static LogicalResult verifyPermutation(ArrayRef<int32_t> order, int64_t rank,
                                        std::optional<Location> loc) {
   if (static_cast<int64_t>(order.size()) != rank)
-    return emitOptionalError(loc, "order has ", order.size(),
-                             " entries, but the tensor has rank ", rank);
+    return emitOptionalError(loc, "order must have one entry per dimension (",
+                             rank, "), but has ", order.size());
   SmallVector<bool> seen(rank, false);
   for (int32_t dim : order) {
     if (dim < 0 || dim >= rank || seen[dim])
@@ -518,8 +550,8 @@ bool TransOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
     return false;
   auto *iface = expected.getDialect()
                     .getRegisteredInterface<DialectInferLayoutInterface>();
-  return iface && iface->isEquivalentLayout(expectedType.getShape(), expected,
-                                            got);
+  return iface &&
+         iface->isEquivalentLayout(expectedType.getShape(), expected, got);
 }
 
 LogicalResult TransOp::verify() {
@@ -548,8 +580,8 @@ OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult MakeRangeOp::verify() {
-  int64_t start = getStart();
-  int64_t end = getEnd();
+  int64_t start = getStartAttr().getInt();
+  int64_t end = getEndAttr().getInt();
   RankedTensorType type = getType();
   if (start >= end)
     return emitOpError("start (")
@@ -567,11 +599,12 @@ LogicalResult MakeRangeOp::verify() {
 }
 
 OpFoldResult MakeRangeOp::fold(FoldAdaptor adaptor) {
-  if (getEnd() - getStart() != 1)
+  int64_t start = getStartAttr().getInt();
+  if (getEndAttr().getInt() - start != 1)
     return {};
   return SplatElementsAttr::get(
       getType(),
-      Attribute(IntegerAttr::get(getType().getElementType(), getStart())));
+      Attribute(IntegerAttr::get(getType().getElementType(), start)));
 }
 
 LogicalResult
@@ -593,7 +626,7 @@ GatherOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
 LogicalResult GatherOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType indicesType = getIndices().getType();
-  int64_t axis = getAxis();
+  int64_t axis = getAxisAttr().getInt();
   if (srcType.getRank() != indicesType.getRank())
     return emitOpError("source rank (")
            << srcType.getRank() << ") and indices rank ("
@@ -773,7 +806,7 @@ ReduceOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
                            OpaqueProperties properties, RegionRange regions,
                            SmallVectorImpl<Type> &inferredReturnTypes) {
   Adaptor adaptor(operands, attributes, properties, regions);
-  int64_t axis = adaptor.getAxis();
+  int64_t axis = adaptor.getAxisAttr().getInt();
   for (Value src : adaptor.getSrcs()) {
     auto type = dyn_cast<RankedTensorType>(src.getType());
     if (!type)
@@ -824,7 +857,7 @@ ScanOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
     auto type = dyn_cast<RankedTensorType>(src.getType());
     if (!type)
       return emitOptionalError(loc, "scan expects tensor operands");
-    if (failed(verifyAxis(loc, adaptor.getAxis(), type.getRank())))
+    if (failed(verifyAxis(loc, adaptor.getAxisAttr().getInt(), type.getRank())))
       return failure();
     inferredReturnTypes.push_back(type);
   }
@@ -847,26 +880,24 @@ LogicalResult ScanOp::verifyRegions() {
 }
 
 LogicalResult MapElementwiseOp::verify() {
-  if (getPack() < 1)
-    return emitOpError("pack must be at least 1, got ") << getPack();
+  int64_t pack = getPackAttr().getInt();
+  if (pack < 1 || !llvm::isPowerOf2_64(pack))
+    return emitOpError("pack must be a positive power of two, got ") << pack;
   if (getSrcs().empty())
     return emitOpError("needs at least one operand");
   return success();
 }
 
 /// True when `types` holds `pack` copies of each of `elementTypes`, grouped
-/// either by value or by pack position.
+/// by value: the `pack` elements of the first value, then of the second...
 static bool matchesPacked(TypeRange types, ArrayRef<Type> elementTypes,
                           unsigned pack) {
-  size_t n = elementTypes.size();
-  if (types.size() != n * pack)
+  if (types.size() != elementTypes.size() * pack)
     return false;
-  bool byValue = true, byPosition = true;
-  for (auto [i, type] : llvm::enumerate(types)) {
-    byValue &= type == elementTypes[i / pack];
-    byPosition &= type == elementTypes[i % n];
-  }
-  return byValue || byPosition;
+  for (auto [i, type] : llvm::enumerate(types))
+    if (type != elementTypes[i / pack])
+      return false;
+  return true;
 }
 
 static std::string typeListString(ArrayRef<Type> types) {
@@ -880,7 +911,7 @@ LogicalResult MapElementwiseOp::verifyRegions() {
   Region &region = getScalarOp();
   if (region.empty())
     return emitOpError("needs a scalar region");
-  unsigned pack = getPack();
+  unsigned pack = getPackAttr().getInt();
   SmallVector<Type> srcTypes = elementTypesOf(getSrcs());
   SmallVector<Type> resultTypes = elementTypesOf(getResult());
   Block &entry = region.front();
@@ -888,6 +919,18 @@ LogicalResult MapElementwiseOp::verifyRegions() {
     return emitOpError("the region must take ")
            << pack << " scalar(s) of each operand's element type ("
            << typeListString(srcTypes) << ")";
+  // The region runs once per element group on every thread: it may read
+  // memory but never write it.
+  WalkResult writes = region.walk([&](Operation *op) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if ((effects && effects.hasEffect<MemoryEffects::Write>()) ||
+        (!effects && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+         !isa<MapElementwiseReturnOp>(op)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (writes.wasInterrupted())
+    return emitOpError("the region must not write memory");
   for (Block &block : region) {
     auto ret = dyn_cast<MapElementwiseReturnOp>(block.getTerminator());
     if (!ret)
@@ -936,7 +979,7 @@ Speculation::Speculatability ElementwiseInlineAsmOp::getSpeculatability() {
 }
 
 LogicalResult ElementwiseInlineAsmOp::verify() {
-  int64_t packed = getPackedElement();
+  int64_t packed = getPackedElementAttr().getInt();
   if (packed < 1)
     return emitOpError("packed_element must be at least 1, got ") << packed;
   if (getArgs().empty())

@@ -26,7 +26,8 @@ static LogicalResult checkTensorSize(Operation *op, Type type) {
     return op->emitOpError("tensor ")
            << type << " has " << numElements << " elements; the maximum is "
            << kMaxTensorNumElements;
-  if (!llvm::isPowerOf2_64(numElements))
+  // Empty tensors are allowed; other sizes must be powers of two.
+  if (numElements != 0 && !llvm::isPowerOf2_64(numElements))
     return op->emitOpError("tensor ")
            << type << " has " << numElements
            << " elements, which is not a power of two";

@@ -182,9 +182,8 @@ public:
                           "with CTASplitNum <= CTAsPerCGA";
       for (unsigned bit = 0; bit < llvm::Log2_32(perCGA[dim]); ++bit)
         for (unsigned d = 0; d < rank; ++d)
-          bases.push_back(d == dim && bit < llvm::Log2_32(splitNum[dim])
-                              ? 1 << bit
-                              : 0);
+          bases.push_back(
+              d == dim && bit < llvm::Log2_32(splitNum[dim]) ? 1 << bit : 0);
     }
     return success();
   }
@@ -270,9 +269,9 @@ verifyPermutation(function_ref<InFlightDiagnostic()> emitError, StringRef what,
   return success();
 }
 
-static LogicalResult
-verifyBases(function_ref<InFlightDiagnostic()> emitError, StringRef what,
-            ArrayRef<int32_t> flat, unsigned rank) {
+static LogicalResult verifyBases(function_ref<InFlightDiagnostic()> emitError,
+                                 StringRef what, ArrayRef<int32_t> flat,
+                                 unsigned rank) {
   if (rank == 0 ? !flat.empty() : flat.size() % rank != 0)
     return emitError() << what << " bases must have " << rank
                        << " entries each";
@@ -308,9 +307,9 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
       dict.getUnsignedArray("order", order, true) ||
       dict.getCGABases(order.size(), cga) || dict.finish())
     return {};
-  return parser.getChecked<BlockedEncodingAttr>(
-      parser.getContext(), sizePerThread, threadsPerWarp, warpsPerCTA, order,
-      cga);
+  return parser.getChecked<BlockedEncodingAttr>(parser.getContext(),
+                                                sizePerThread, threadsPerWarp,
+                                                warpsPerCTA, order, cga);
 }
 
 void BlockedEncodingAttr::print(AsmPrinter &printer) const {
@@ -357,8 +356,7 @@ Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
   if (parseLayoutDict(parser, dict) || dict.getUnsigned("dim", dim, true) ||
       dict.getAttribute("parent", parent) || dict.finish())
     return {};
-  return parser.getChecked<SliceEncodingAttr>(parser.getContext(), dim,
-                                              parent);
+  return parser.getChecked<SliceEncodingAttr>(parser.getContext(), dim, parent);
 }
 
 void SliceEncodingAttr::print(AsmPrinter &printer) const {
@@ -377,9 +375,8 @@ static std::optional<unsigned> getLayoutRank(Attribute layout) {
           return std::nullopt;
         return *parentRank - 1;
       })
-      .Case([](DotOperandEncodingAttr a) {
-        return getLayoutRank(a.getParent());
-      })
+      .Case(
+          [](DotOperandEncodingAttr a) { return getLayoutRank(a.getParent()); })
       .Case([](LinearEncodingAttr a) { return a.getRank(); })
       .Default([](Attribute) { return std::nullopt; });
 }
@@ -410,8 +407,7 @@ Attribute DotOperandEncodingAttr::parse(AsmParser &parser, Type) {
   LayoutDict dict(parser, "dot_op");
   unsigned opIdx = 0, kWidth = 0;
   Attribute parent;
-  if (parseLayoutDict(parser, dict) ||
-      dict.getUnsigned("opIdx", opIdx, true) ||
+  if (parseLayoutDict(parser, dict) || dict.getUnsigned("opIdx", opIdx, true) ||
       dict.getAttribute("parent", parent) ||
       dict.getUnsigned("kWidth", kWidth, false) || dict.finish())
     return {};
@@ -524,17 +520,15 @@ void LinearEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult
-LinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                           unsigned rank, ArrayRef<int32_t> registerBases,
-                           ArrayRef<int32_t> laneBases,
-                           ArrayRef<int32_t> warpBases,
-                           ArrayRef<int32_t> blockBases) {
-  return failure(failed(verifyBases(emitError, "register", registerBases,
-                                    rank)) ||
-                 failed(verifyBases(emitError, "lane", laneBases, rank)) ||
-                 failed(verifyBases(emitError, "warp", warpBases, rank)) ||
-                 failed(verifyBases(emitError, "block", blockBases, rank)));
+LogicalResult LinearEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned rank,
+    ArrayRef<int32_t> registerBases, ArrayRef<int32_t> laneBases,
+    ArrayRef<int32_t> warpBases, ArrayRef<int32_t> blockBases) {
+  return failure(
+      failed(verifyBases(emitError, "register", registerBases, rank)) ||
+      failed(verifyBases(emitError, "lane", laneBases, rank)) ||
+      failed(verifyBases(emitError, "warp", warpBases, rank)) ||
+      failed(verifyBases(emitError, "block", blockBases, rank)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -564,17 +558,18 @@ void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult SwizzledSharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned vec,
-    unsigned perPhase, unsigned maxPhase, ArrayRef<unsigned> order,
-    ArrayRef<int32_t> cgaBases) {
+LogicalResult
+SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   unsigned vec, unsigned perPhase,
+                                   unsigned maxPhase, ArrayRef<unsigned> order,
+                                   ArrayRef<int32_t> cgaBases) {
   if (vec == 0 || perPhase == 0 || maxPhase == 0)
     return emitError() << "vec, perPhase and maxPhase must be positive";
   if (order.empty())
     return emitError() << "order must not be empty";
-  return failure(failed(verifyPermutation(emitError, "order", order)) ||
-                 failed(verifyBases(emitError, "CGALayout", cgaBases,
-                                    order.size())));
+  return failure(
+      failed(verifyPermutation(emitError, "order", order)) ||
+      failed(verifyBases(emitError, "CGALayout", cgaBases, order.size())));
 }
 
 //===----------------------------------------------------------------------===//
@@ -595,8 +590,7 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
       dict.finish())
     return {};
   return parser.getChecked<NVMMASharedEncodingAttr>(
-      parser.getContext(), swizzle, transposed, bitWidth, fp4Padded, rank,
-      cga);
+      parser.getContext(), swizzle, transposed, bitWidth, fp4Padded, rank, cga);
 }
 
 void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
@@ -611,10 +605,11 @@ void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult NVMMASharedEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned swizzlingByteWidth,
-    bool transposed, unsigned elementBitWidth, bool fp4Padded, unsigned rank,
-    ArrayRef<int32_t> cgaBases) {
+LogicalResult
+NVMMASharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                unsigned swizzlingByteWidth, bool transposed,
+                                unsigned elementBitWidth, bool fp4Padded,
+                                unsigned rank, ArrayRef<int32_t> cgaBases) {
   if (rank == 0)
     return emitError() << "rank must be at least 1";
   return verifyBases(emitError, "CGALayout", cgaBases, rank);
@@ -731,11 +726,10 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
 
 void PaddedSharedEncodingAttr::print(AsmPrinter &printer) const {
   printer << "<[";
-  llvm::interleaveComma(llvm::zip(getIntervals(), getPaddings()), printer,
-                        [&](auto pair) {
-                          printer << std::get<0>(pair) << ":+"
-                                  << std::get<1>(pair);
-                        });
+  llvm::interleaveComma(
+      llvm::zip(getIntervals(), getPaddings()), printer, [&](auto pair) {
+        printer << std::get<0>(pair) << ":+" << std::get<1>(pair);
+      });
   printer << "] {";
   SmallVector<unsigned> order, shape;
   if (getBlockBases().empty() &&
@@ -764,9 +758,8 @@ LogicalResult PaddedSharedEncodingAttr::verify(
       return emitError() << "intervals and paddings must be powers of two";
   if (rank == 0)
     return emitError() << "the layout must have rank at least 1";
-  return failure(
-      failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
-      failed(verifyBases(emitError, "block", blockBases, rank)));
+  return failure(failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
+                 failed(verifyBases(emitError, "block", blockBases, rank)));
 }
 
 //===----------------------------------------------------------------------===//
@@ -798,14 +791,13 @@ void SharedLinearEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}, alignment = " << getAlignment() << ">";
 }
 
-LogicalResult SharedLinearEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned rank,
-    ArrayRef<int32_t> offsetBases, ArrayRef<int32_t> blockBases,
-    unsigned alignment) {
+LogicalResult
+SharedLinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 unsigned rank, ArrayRef<int32_t> offsetBases,
+                                 ArrayRef<int32_t> blockBases,
+                                 unsigned alignment) {
   if (alignment == 0 || !llvm::isPowerOf2_32(alignment))
-    return emitError() << "alignment must be a power of two, got "
-                       << alignment;
-  return failure(
-      failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
-      failed(verifyBases(emitError, "block", blockBases, rank)));
+    return emitError() << "alignment must be a power of two, got " << alignment;
+  return failure(failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
+                 failed(verifyBases(emitError, "block", blockBases, rank)));
 }

@@ -100,8 +100,8 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
         cga.push_back(oldCga[i + dim]);
     resultEncoding = BlockedEncodingAttr::get(
         operandEncoding.getContext(), permute(blocked.getSizePerThread()),
-        permute(blocked.getThreadsPerWarp()),
-        permute(blocked.getWarpsPerCTA()), newOrder, cga);
+        permute(blocked.getThreadsPerWarp()), permute(blocked.getWarpsPerCTA()),
+        newOrder, cga);
     return success();
   }
 
@@ -143,9 +143,10 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     unsigned rank = blocked ? blocked.getRank() : 0;
     if (!blocked || rank < 2 || blocked.getOrder().front() != rank - 1 ||
         blocked.getSizePerThread().back() != 2)
-      return emitOptionalError(loc, "split needs a layout that keeps the "
-                                    "last dimension (of size 2) in "
-                                    "registers, got ",
+      return emitOptionalError(loc,
+                               "split needs a layout that keeps the "
+                               "last dimension (of size 2) in "
+                               "registers, got ",
                                srcEncoding);
     SmallVector<unsigned> order;
     for (unsigned dim : blocked.getOrder().drop_front())
@@ -169,15 +170,15 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
       dstEncoding = srcEncoding;
       return success();
     }
-    return emitOptionalError(loc, "cannot infer the layout of a reshape "
-                                  "from ",
+    return emitOptionalError(loc,
+                             "cannot infer the layout of a reshape "
+                             "from ",
                              srcEncoding);
   }
 
-  LogicalResult
-  inferDotOpEncoding(Attribute operandEncoding, unsigned opIdx,
-                     Attribute resultEncoding,
-                     std::optional<Location> loc) const override {
+  LogicalResult inferDotOpEncoding(Attribute operandEncoding, unsigned opIdx,
+                                   Attribute resultEncoding,
+                                   std::optional<Location> loc) const override {
     auto dotOperand = dyn_cast<DotOperandEncodingAttr>(operandEncoding);
     if (!dotOperand)
       return emitOptionalError(loc, "dot operand ", opIdx,
@@ -252,9 +253,8 @@ int TritonGPUDialect::getThreadsPerWarp(ModuleOp module) {
 }
 
 /// Checks the discardable `ttg.*` attributes Triton puts on modules and ops.
-LogicalResult
-TritonGPUDialect::verifyOperationAttribute(Operation *op,
-                                           NamedAttribute attr) {
+LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
+                                                         NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   Attribute value = attr.getValue();
   static constexpr StringLiteral positiveIntAttrs[] = {

@@ -45,8 +45,7 @@ OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
   if (auto splat = dyn_cast_if_present<SplatElementsAttr>(adaptor.getSrc()))
-    return SplatElementsAttr::get(getType(),
-                                  splat.getSplatValue<Attribute>());
+    return SplatElementsAttr::get(getType(), splat.getSplatValue<Attribute>());
   return {};
 }
 
@@ -189,13 +188,11 @@ LogicalResult MemDescSubsliceOp::verify() {
     return emitOpError("source, result and offsets must have the same rank");
   for (auto [i, offset] : llvm::enumerate(offsets)) {
     if (offset < 0 || offset + dst.getShape()[i] > src.getShape()[i])
-      return emitOpError("the slice of dimension ")
-             << i << " is out of bounds";
+      return emitOpError("the slice of dimension ") << i << " is out of bounds";
     if (offset % dst.getShape()[i] != 0)
       return emitOpError("offset ")
              << offset << " of dimension " << i
-             << " must be a multiple of the slice size "
-             << dst.getShape()[i];
+             << " must be a multiple of the slice size " << dst.getShape()[i];
   }
   if (dst.getElementType() != src.getElementType())
     return emitOpError("result must keep the element type of the source");
@@ -300,14 +297,13 @@ void WarpSpecializeOp::print(OpAsmPrinter &printer) {
   printer.printNewline();
   printer << "default ";
   printer.printRegion(getDefaultRegion(), /*printEntryBlockArgs=*/false);
-  for (auto [i, region, numWarps] : llvm::enumerate(
-           getPartitionRegions(), getPartitionNumWarps())) {
+  for (auto [i, region, numWarps] :
+       llvm::enumerate(getPartitionRegions(), getPartitionNumWarps())) {
     printer.printNewline();
     printer << "partition" << i << "(";
-    llvm::interleaveComma(region.getArguments(), printer,
-                          [&](BlockArgument arg) {
-                            printer.printRegionArgument(arg);
-                          });
+    llvm::interleaveComma(
+        region.getArguments(), printer,
+        [&](BlockArgument arg) { printer.printRegionArgument(arg); });
     printer << ") num_warps(" << numWarps << ") ";
     printer.printRegion(region, /*printEntryBlockArgs=*/false);
   }
@@ -361,8 +357,8 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   Block *block = new Block();
   holder->push_back(block);
   OpBuilder builder = OpBuilder::atBlockEnd(block);
-  OperationState partitionsState(result.location,
-                                 WarpSpecializePartitionsOp::getOperationName());
+  OperationState partitionsState(
+      result.location, WarpSpecializePartitionsOp::getOperationName());
   for (std::unique_ptr<Region> &region : partitions)
     partitionsState.addRegion(std::move(region));
   builder.create(partitionsState);
@@ -396,8 +392,9 @@ LogicalResult WarpSpecializeOp::verifyRegions() {
   for (auto [i, region] : llvm::enumerate(getPartitionRegions())) {
     if (region.getArgumentTypes() != captureTypes)
       return emitOpError("partition ")
-             << i << " must take one argument per explicit capture, of the "
-                     "captures' types";
+             << i
+             << " must take one argument per explicit capture, of the "
+                "captures' types";
   }
   return success();
 }

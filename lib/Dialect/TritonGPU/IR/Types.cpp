@@ -57,9 +57,9 @@ Type MemDescType::parse(AsmParser &parser) {
     return {};
   if (allocShape.empty())
     allocShape = shape;
-  return parser.getChecked<MemDescType>(parser.getContext(), shape,
-                                        elementType, encoding, memorySpace,
-                                        isMutable, allocShape);
+  return parser.getChecked<MemDescType>(parser.getContext(), shape, elementType,
+                                        encoding, memorySpace, isMutable,
+                                        allocShape);
 }
 
 void MemDescType::print(AsmPrinter &printer) const {
@@ -77,17 +77,16 @@ void MemDescType::print(AsmPrinter &printer) const {
   printer << ">";
 }
 
-LogicalResult
-MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
-                    ArrayRef<int64_t> shape, Type elementType,
-                    Attribute encoding, Attribute memorySpace,
-                    bool mutableMemory, ArrayRef<int64_t> allocShape) {
+LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<int64_t> shape, Type elementType,
+                                  Attribute encoding, Attribute memorySpace,
+                                  bool mutableMemory,
+                                  ArrayRef<int64_t> allocShape) {
   if (shape.empty())
     return emitError() << "memdesc must have rank at least 1";
   for (auto [i, dim] : llvm::enumerate(shape)) {
     if (dim <= 0)
-      return emitError() << "memdesc dimensions must be positive, got "
-                         << dim;
+      return emitError() << "memdesc dimensions must be positive, got " << dim;
     if (i > 0 && !llvm::isPowerOf2_64(dim))
       return emitError() << "memdesc dimension " << i
                          << " must be a power of two, got " << dim;

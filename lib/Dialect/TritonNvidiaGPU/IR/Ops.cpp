@@ -43,10 +43,10 @@ static void printToken(OpAsmPrinter &printer, Operation *, Value dep,
 }
 
 /// `, %bar[%pred], %bar2[%pred2]`: the barriers a product arrives on.
-static ParseResult parseBarriersAndPreds(
-    OpAsmParser &parser,
-    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &barriers,
-    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &preds) {
+static ParseResult
+parseBarriersAndPreds(OpAsmParser &parser,
+                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &barriers,
+                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &preds) {
   while (succeeded(parser.parseOptionalComma())) {
     OpAsmParser::UnresolvedOperand barrier, pred;
     if (parser.parseOperand(barrier) || parser.parseLSquare() ||
