@@ -2,6 +2,7 @@
 
 #include "InitAll.h"
 
+#include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -23,4 +24,7 @@ void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
   func::registerInlinerExtension(registry);
 }
 
-void mlir::triton::registerTritonPasses() { registerAllPasses(); }
+void mlir::triton::registerTritonPasses() {
+  registerAllPasses();
+  registerTritonToTritonGPUPasses();
+}

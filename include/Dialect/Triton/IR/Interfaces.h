@@ -10,6 +10,7 @@
 #ifndef TRITON_DIALECT_TRITON_IR_INTERFACES_H
 #define TRITON_DIALECT_TRITON_IR_INTERFACES_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectInterface.h"
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LLVM.h"
@@ -75,6 +76,18 @@ public:
   virtual LogicalResult
   verifyDotOpEncodingCompatibility(Operation *op, Attribute operandEncodingA,
                                    Attribute operandEncodingB) const = 0;
+};
+
+/// Checks a tensor's encoding against the op that uses it: its rank, and the
+/// warps, threads per warp and CTAs the op runs with.
+class DialectVerifyTensorLayoutInterface
+    : public DialectInterface::Base<DialectVerifyTensorLayoutInterface> {
+public:
+  DialectVerifyTensorLayoutInterface(Dialect *dialect) : Base(dialect) {}
+
+  virtual LogicalResult verifyTensorLayout(Attribute layout,
+                                           RankedTensorType type,
+                                           Operation *op) const = 0;
 };
 
 } // namespace mlir::triton

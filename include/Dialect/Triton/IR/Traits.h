@@ -13,6 +13,7 @@
 namespace mlir::OpTrait {
 namespace impl {
 LogicalResult verifyTensorSize(Operation *op);
+LogicalResult verifyTensorLayouts(Operation *op);
 LogicalResult verifySameOperandsEncoding(Operation *op);
 LogicalResult verifySameOperandsAndResultEncoding(Operation *op);
 LogicalResult verifySameLoadStoreOperandsShape(Operation *op, bool withResult);
@@ -27,6 +28,17 @@ class TensorSizeTrait : public TraitBase<ConcreteType, TensorSizeTrait> {
 public:
   static LogicalResult verifyTrait(Operation *op) {
     return impl::verifyTensorSize(op);
+  }
+};
+
+/// The encodings of tensor operands and results fit the launch
+/// configuration of the op, as the encoding's dialect checks it.
+template <typename ConcreteType>
+class VerifyTensorLayoutsTrait
+    : public TraitBase<ConcreteType, VerifyTensorLayoutsTrait> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return impl::verifyTensorLayouts(op);
   }
 };
 

@@ -18,6 +18,9 @@ class TT_NativeOpTrait<string name> : NativeOpTrait<name> {
 // Every tensor an op touches has a power-of-two number of elements, at most
 // 2^20.
 def TensorSizeTrait : TT_NativeOpTrait<"TensorSizeTrait">;
+// The encodings of tensor operands and results fit the launch configuration
+// (warps, threads per warp, CTAs) that applies to the op.
+def VerifyTensorLayoutsTrait : TT_NativeOpTrait<"VerifyTensorLayoutsTrait">;
 // Operands (and results) that are tensors with an encoding share it.
 def SameOperandsEncoding : TT_NativeOpTrait<"SameOperandsEncoding">;
 def SameOperandsAndResultEncoding

@@ -22,7 +22,7 @@ include "Dialect/Triton/IR/TritonInterfaces.td"
 include "Dialect/Triton/IR/TritonTypes.td"
 
 class TT_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Triton_Dialect, mnemonic, !listconcat(traits, [TensorSizeTrait])>;
+    : Op<Triton_Dialect, mnemonic, !listconcat(traits, [TensorSizeTrait, VerifyTensorLayoutsTrait])>;
 
 //===----------------------------------------------------------------------===//
 // Casts

@@ -23,7 +23,7 @@ include "Dialect/TritonGPU/IR/TritonGPUTypes.td"
 def SharedMemory : Resource<"::mlir::triton::gpu::SharedMemory">;
 
 class TTG_Op<string mnemonic, list<Trait> traits = []>
-    : Op<TritonGPU_Dialect, mnemonic, !listconcat(traits, [TensorSizeTrait])>;
+    : Op<TritonGPU_Dialect, mnemonic, !listconcat(traits, [TensorSizeTrait, VerifyTensorLayoutsTrait])>;
 
 def TTG_MemDescLike : AnyTypeOf<[TTG_MemDescType]>;
 

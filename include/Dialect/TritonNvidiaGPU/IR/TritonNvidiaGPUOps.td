@@ -22,7 +22,7 @@ def TTNG_TensorMemory : Resource<"::mlir::triton::nvidia_gpu::TensorMemory">;
 
 class TTNG_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonNvidiaGPU_Dialect, mnemonic,
-         !listconcat(traits, [TensorSizeTrait])>;
+         !listconcat(traits, [TensorSizeTrait, VerifyTensorLayoutsTrait])>;
 
 def TTNG_TensorOrMemDesc : AnyTypeOf<[TT_FloatTensor, TTG_MemDescType]>;
 

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/Triton/IR/Traits.h"
+#include "Dialect/Triton/IR/Interfaces.h"
 #include "Dialect/Triton/IR/Types.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -112,4 +113,26 @@ OpTrait::impl::verifySameLoadStoreOperandsEncoding(Operation *op,
                                                    bool withResult) {
   return verifySameEncoding(op, loadStoreTensorTypes(op, withResult),
                             "operands and results");
+}
+
+LogicalResult OpTrait::impl::verifyTensorLayouts(Operation *op) {
+  auto check = [&](Type type) -> LogicalResult {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    if (!tensor || !tensor.getEncoding())
+      return success();
+    Attribute layout = tensor.getEncoding();
+    auto *iface = layout.getDialect()
+                      .getRegisteredInterface<
+                          triton::DialectVerifyTensorLayoutInterface>();
+    if (!iface)
+      return success();
+    return iface->verifyTensorLayout(layout, tensor, op);
+  };
+  for (Type type : op->getOperandTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(check(type)))
+      return failure();
+  return success();
 }

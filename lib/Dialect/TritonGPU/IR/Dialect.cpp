@@ -222,6 +222,122 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     return success();
   }
 };
+/// The number of warps `op` runs on: that of the warp_specialize partition
+/// holding it, or the nearest `ttg.num-warps` attribute.
+static std::optional<int64_t> lookupNumWarps(Operation *op) {
+  for (Operation *cur = op; cur; cur = cur->getParentOp()) {
+    if (auto partitions =
+            dyn_cast_or_null<WarpSpecializePartitionsOp>(cur->getParentOp())) {
+      unsigned index = cur->getParentRegion()->getRegionNumber();
+      auto ws = cast<WarpSpecializeOp>(partitions->getParentOp());
+      if (index < ws.getPartitionNumWarps().size())
+        return ws.getPartitionNumWarps()[index];
+      return std::nullopt;
+    }
+    if (auto attr = cur->getAttrOfType<IntegerAttr>(
+            TritonGPUDialect::getNumWarpsAttrName()))
+      return attr.getInt();
+  }
+  return std::nullopt;
+}
+
+static std::optional<int64_t> lookupModuleInt(Operation *op, StringRef name) {
+  auto module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return std::nullopt;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+/// Warps, threads per warp and CTAs a distributed layout spans, and its rank.
+struct LayoutExtent {
+  int64_t warps = 1, threads = 1, ctas = 1;
+  std::optional<unsigned> rank;
+};
+
+static int64_t product(ArrayRef<unsigned> values) {
+  int64_t result = 1;
+  for (unsigned value : values)
+    result *= value;
+  return result;
+}
+
+static std::optional<LayoutExtent> getLayoutExtent(Attribute layout) {
+  return TypeSwitch<Attribute, std::optional<LayoutExtent>>(layout)
+      .Case([](BlockedEncodingAttr a) {
+        unsigned rank = a.getRank();
+        return LayoutExtent{product(a.getWarpsPerCTA()),
+                            product(a.getThreadsPerWarp()),
+                            int64_t(1) << (a.getCgaBases().size() / rank),
+                            rank};
+      })
+      .Case([](NvidiaMmaEncodingAttr a) {
+        unsigned rank = a.getRank();
+        return LayoutExtent{product(a.getWarpsPerCTA()), 32,
+                            int64_t(1) << (a.getCgaBases().size() / rank),
+                            rank};
+      })
+      .Case([](LinearEncodingAttr a) {
+        unsigned rank = a.getRank();
+        if (rank == 0)
+          return LayoutExtent{1, 1, 1, std::nullopt};
+        return LayoutExtent{int64_t(1) << (a.getWarpBases().size() / rank),
+                            int64_t(1) << (a.getLaneBases().size() / rank),
+                            int64_t(1) << (a.getBlockBases().size() / rank),
+                            rank};
+      })
+      .Case([](SliceEncodingAttr a) -> std::optional<LayoutExtent> {
+        std::optional<LayoutExtent> parent = getLayoutExtent(a.getParent());
+        if (parent && parent->rank)
+          parent->rank = *parent->rank - 1;
+        return parent;
+      })
+      .Case([](DotOperandEncodingAttr a) {
+        return getLayoutExtent(a.getParent());
+      })
+      .Default([](Attribute) { return std::nullopt; });
+}
+
+/// Distributed layouts must fit the tensor's rank and the launch
+/// configuration; shared encodings belong on memdescs, not tensors.
+struct TritonGPUVerifyTensorLayoutInterface
+    : public DialectVerifyTensorLayoutInterface {
+  using DialectVerifyTensorLayoutInterface::
+      DialectVerifyTensorLayoutInterface;
+
+  LogicalResult verifyTensorLayout(Attribute layout, RankedTensorType type,
+                                   Operation *op) const override {
+    if (isSharedEncoding(layout))
+      return op->emitOpError("tensor ")
+             << type << " has a shared-memory encoding; only memdescs may";
+    std::optional<LayoutExtent> extent = getLayoutExtent(layout);
+    if (!extent)
+      return success();
+    if (extent->rank && *extent->rank != type.getRank())
+      return op->emitOpError("tensor ")
+             << type << " has rank " << type.getRank()
+             << ", but its layout has rank " << *extent->rank;
+    if (std::optional<int64_t> warps = lookupNumWarps(op);
+        warps && extent->warps != *warps)
+      return op->emitOpError("layout ")
+             << layout << " spans " << extent->warps
+             << " warps, but the op runs with " << *warps << " warps";
+    if (std::optional<int64_t> threads = lookupModuleInt(
+            op, TritonGPUDialect::getThreadsPerWarpAttrName());
+        threads && extent->threads != *threads)
+      return op->emitOpError("layout ")
+             << layout << " spans " << extent->threads
+             << " threads per warp, but the module has " << *threads;
+    if (std::optional<int64_t> ctas =
+            lookupModuleInt(op, TritonGPUDialect::getNumCTAsAttrName());
+        ctas && extent->ctas != *ctas)
+      return op->emitOpError("layout ")
+             << layout << " spans " << extent->ctas
+             << " CTAs, but the module has " << *ctas;
+    return success();
+  }
+};
 } // namespace
 
 void TritonGPUDialect::initialize() {
@@ -231,7 +347,8 @@ void TritonGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "Dialect/TritonGPU/IR/TritonGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonGPUOpAsmInterface, TritonGPUInferLayoutInterface>();
+  addInterfaces<TritonGPUOpAsmInterface, TritonGPUInferLayoutInterface,
+                TritonGPUVerifyTensorLayoutInterface>();
 }
 
 static int getIntModuleAttr(ModuleOp module, StringRef name, int fallback) {

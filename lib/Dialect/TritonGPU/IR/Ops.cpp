@@ -356,9 +356,11 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   Region *holder = result.addRegion();
   Block *block = new Block();
   holder->push_back(block);
-  OpBuilder builder = OpBuilder::atBlockEnd(block);
+  OpBuilder builder(parser.getContext());
+  builder.setInsertionPointToEnd(block);
   OperationState partitionsState(
-      result.location, WarpSpecializePartitionsOp::getOperationName());
+      parser.getEncodedSourceLoc(parser.getNameLoc()),
+      WarpSpecializePartitionsOp::getOperationName());
   for (std::unique_ptr<Region> &region : partitions)
     partitionsState.addRegion(std::move(region));
   builder.create(partitionsState);
