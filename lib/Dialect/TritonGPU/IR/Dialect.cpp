@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -39,6 +40,26 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
     return AliasResult::FinalAlias;
   }
 };
+
+/// The #ttg.linear encoding of `layout` with its output dimensions permuted:
+/// result dimension i is `layout`'s dimension order[i].
+static LinearEncodingAttr linearEncodingFrom(const LinearLayout &layout,
+                                             ArrayRef<int32_t> order) {
+  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
+  auto flatten = [&](StringRef inDim) {
+    SmallVector<int32_t> flat;
+    StringAttr key = StringAttr::get(ctx, inDim);
+    if (!layout.hasInDim(key))
+      return flat;
+    for (const std::vector<int32_t> &basis : layout.getBases().lookup(key))
+      for (int32_t dim : order)
+        flat.push_back(basis[dim]);
+    return flat;
+  };
+  return LinearEncodingAttr::get(ctx, order.size(), flatten("register"),
+                                 flatten("lane"), flatten("warp"),
+                                 flatten("block"));
+}
 
 /// Layout inference for tt ops on tensors with ttg encodings.
 struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
@@ -75,9 +96,13 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
                        std::optional<Location> loc) const override {
     auto blocked = dyn_cast<BlockedEncodingAttr>(operandEncoding);
     if (!blocked) {
-      // Other layouts transpose through their linear layout; keep the
-      // operand's encoding and let the result type decide.
-      resultEncoding = operandEncoding;
+      // Other layouts transpose as linear layouts: the result's dimension i
+      // is the operand's dimension order[i].
+      std::optional<LinearLayout> ll = toLinearLayout(shape, operandEncoding);
+      if (!ll)
+        return emitOptionalError(loc, "cannot transpose a tensor with layout ",
+                                 operandEncoding);
+      resultEncoding = linearEncodingFrom(*ll, order);
       return success();
     }
     SmallVector<unsigned> inverse(order.size());
@@ -196,13 +221,15 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     return success();
   }
 
-  /// Blocked layouts are transposed exactly by inferTransOpEncoding and must
-  /// match. Other layouts pass through it unchanged: their transposed form
-  /// is only known as a linear layout, so the result's encoding is accepted
-  /// as given (see the issue tracker: linear-layout equivalence).
+  /// Two encodings are equivalent when they place every element of the
+  /// tensor on the same register, lane, warp and CTA.
   bool isEquivalentLayout(ArrayRef<int64_t> shape, Attribute expected,
                           Attribute actual) const override {
-    return expected == actual || !isa<BlockedEncodingAttr>(expected);
+    if (expected == actual)
+      return true;
+    std::optional<LinearLayout> a = toLinearLayout(shape, expected);
+    std::optional<LinearLayout> b = toLinearLayout(shape, actual);
+    return a && b && *a == *b;
   }
 
   LogicalResult

@@ -1,0 +1,500 @@
+//===- LinearLayoutConversions.cpp - encodings as linear layouts ----------===//
+//
+// Builds the linear layout of each ttg encoding for a given tensor shape.
+// A distributed layout is first built for one CTA tile (registers, lanes,
+// warps), then fitted to the shape: a tensor larger than the tile repeats it
+// in registers, a smaller one broadcasts lanes and warps and drops the
+// registers it cannot use; the CTAs of a cluster come last.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+using BasesT = LinearLayout::BasesT;
+
+StringAttr name(MLIRContext *ctx, StringRef value) {
+  return StringAttr::get(ctx, value);
+}
+
+/// The identity over `sizes`, dimensions taken in `order` (fastest first).
+LinearLayout identityStandardND(StringAttr inDim, ArrayRef<unsigned> sizes,
+                                ArrayRef<unsigned> order) {
+  SmallVector<StringAttr> outs =
+      standardOutDimNames(inDim.getContext(), sizes.size());
+  LinearLayout result = LinearLayout::empty();
+  for (unsigned dim : order)
+    result *= LinearLayout::identity1D(sizes[dim], inDim, outs[dim]);
+  return result;
+}
+
+/// Like identityStandardND, with dimension `zeroDim` broadcast: its inputs
+/// all map to 0.
+LinearLayout broadcastedStandardND(StringAttr inDim, ArrayRef<unsigned> sizes,
+                                   ArrayRef<unsigned> order,
+                                   unsigned zeroDim) {
+  SmallVector<StringAttr> outs =
+      standardOutDimNames(inDim.getContext(), sizes.size());
+  LinearLayout result = LinearLayout::empty();
+  for (unsigned dim : order)
+    result *= dim == zeroDim
+                  ? LinearLayout::zeros1D(sizes[dim], inDim, outs[dim])
+                  : LinearLayout::identity1D(sizes[dim], inDim, outs[dim]);
+  return result;
+}
+
+/// The smallest power of two above every coordinate of `dim` in `bases`.
+int32_t coveringSize(ArrayRef<std::vector<int32_t>> bases, unsigned dim) {
+  int32_t bits = 0;
+  for (const std::vector<int32_t> &basis : bases)
+    bits |= basis[dim];
+  return bits == 0 ? 1 : static_cast<int32_t>(llvm::NextPowerOf2(bits));
+}
+
+/// Splits flattened rank-sized bases.
+std::vector<std::vector<int32_t>> unflatten(ArrayRef<int32_t> flat,
+                                            unsigned rank) {
+  std::vector<std::vector<int32_t>> bases;
+  for (size_t i = 0; rank && i < flat.size(); i += rank)
+    bases.emplace_back(flat.begin() + i, flat.begin() + i + rank);
+  return bases;
+}
+
+/// A layout given directly by its bases, onto a tensor of `shape`.
+LinearLayout fromBases(MLIRContext *ctx,
+                       ArrayRef<std::pair<StringRef, ArrayRef<int32_t>>> dims,
+                       ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  BasesT bases;
+  for (auto [inDim, flat] : dims)
+    bases[name(ctx, inDim)] = unflatten(flat, rank);
+  SmallVector<std::pair<StringAttr, int32_t>> outs;
+  for (auto [dim, size] : llvm::enumerate(standardOutDimNames(ctx, rank)))
+    outs.push_back({size, static_cast<int32_t>(shape[dim])});
+  return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
+}
+
+/// The layout of the block dimension of a cluster.
+LinearLayout makeCgaLayout(MLIRContext *ctx, ArrayRef<int32_t> cgaBases,
+                           unsigned rank) {
+  BasesT bases;
+  bases[name(ctx, "block")] = unflatten(cgaBases, rank);
+  SmallVector<std::pair<StringAttr, int32_t>> outs;
+  for (auto [dim, outName] : llvm::enumerate(standardOutDimNames(ctx, rank)))
+    outs.push_back({outName, coveringSize(bases.begin()->second, dim)});
+  return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
+}
+
+using ShapeMap = llvm::SmallDenseMap<StringAttr, int64_t>;
+
+/// Repeats the layout in registers until each output dimension reaches the
+/// shape, output dimensions taken in the layout's order.
+LinearLayout ensureNotSmallerThan(LinearLayout layout, const ShapeMap &shape) {
+  StringAttr kRegister = name(layout.getOutDimNames().begin()->getContext(),
+                              "register");
+  SmallVector<StringAttr> outs(layout.getOutDimNames());
+  for (StringAttr out : outs) {
+    int64_t actual = layout.getOutDimSize(out);
+    int64_t desired = shape.lookup(out);
+    if (actual < desired)
+      layout *= LinearLayout::identity1D(desired / actual, kRegister, out);
+  }
+  return layout;
+}
+
+/// Fits a layout that covers more than the shape: bases that leave the
+/// tensor are dropped for registers (a thread does not hold a value twice)
+/// and zeroed for the other inputs (they hold copies).
+LinearLayout ensureNotLargerThan(const LinearLayout &layout,
+                                 const ShapeMap &shape) {
+  StringAttr kRegister = name(layout.getOutDimNames().begin()->getContext(),
+                              "register");
+  BasesT bases = layout.getBases();
+  SmallVector<StringAttr> outs(layout.getOutDimNames());
+  llvm::SmallDenseSet<size_t> droppedRegisters;
+  SmallVector<std::pair<StringAttr, int32_t>> outSizes;
+  for (auto [index, out] : llvm::enumerate(outs)) {
+    int32_t desired = shape.lookup(out);
+    int32_t actual = layout.getOutDimSize(out);
+    outSizes.push_back({out, std::min(actual, desired)});
+    if (actual <= desired)
+      continue;
+    for (auto &[inDim, inBases] : bases)
+      for (auto [basisIndex, basis] : llvm::enumerate(inBases)) {
+        if (basis[index] < desired)
+          continue;
+        if (inDim == kRegister)
+          droppedRegisters.insert(basisIndex);
+        else
+          basis[index] = 0;
+      }
+  }
+  if (bases.contains(kRegister)) {
+    std::vector<std::vector<int32_t>> kept;
+    for (auto [index, basis] : llvm::enumerate(bases[kRegister]))
+      if (!droppedRegisters.contains(index))
+        kept.push_back(basis);
+    bases[kRegister] = std::move(kept);
+  }
+  return LinearLayout(std::move(bases), outSizes, /*requireSurjective=*/false);
+}
+
+/// Fits a CTA tile layout and the cluster's block layout to `shape`.
+LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout,
+                                    ArrayRef<int32_t> cgaBases,
+                                    ArrayRef<int64_t> shape) {
+  MLIRContext *ctx = ctaLayout.getOutDimNames().begin()->getContext();
+  unsigned rank = shape.size();
+  SmallVector<StringAttr> outs = standardOutDimNames(ctx, rank);
+  ShapeMap labeled;
+  for (auto [out, size] : llvm::zip(outs, shape))
+    labeled[out] = size;
+  SmallVector<StringAttr> ctaOrder(ctaLayout.getOutDimNames());
+  LinearLayout cga = ensureNotLargerThan(makeCgaLayout(ctx, cgaBases, rank),
+                                         labeled)
+                         .transposeOuts(ctaOrder);
+  ShapeMap ctaShape;
+  for (StringAttr out : ctaOrder)
+    ctaShape[out] =
+        std::max<int64_t>(1, labeled[out] / cga.getOutDimSize(out));
+  ctaLayout = ensureNotSmallerThan(std::move(ctaLayout), ctaShape);
+  ctaLayout = ensureNotLargerThan(ctaLayout, ctaShape);
+  return (ctaLayout * cga).transposeOuts(outs);
+}
+
+/// Reorders the output dimensions of a 2-D (or batched) tile so that
+/// repetitions go along `order` (fastest first).
+LinearLayout withOutOrder(const LinearLayout &layout,
+                          ArrayRef<unsigned> order) {
+  SmallVector<StringAttr> outs =
+      standardOutDimNames(layout.getOutDimNames().begin()->getContext(),
+                          order.size());
+  SmallVector<StringAttr> ordered;
+  for (unsigned dim : order)
+    ordered.push_back(outs[dim]);
+  return layout.transposeOuts(ordered);
+}
+
+/// The matrix order with the last dimension fastest, or the one before it.
+SmallVector<unsigned> matrixOrder(unsigned rank, bool rowMajor) {
+  SmallVector<unsigned> order;
+  for (int dim = rank - 1; dim >= 0; --dim)
+    order.push_back(dim);
+  if (!rowMajor && rank >= 2)
+    std::swap(order[0], order[1]);
+  return order;
+}
+
+/// One tile of an NVIDIA mma accumulator: 16 rows by `n` columns per warp.
+/// Each thread holds pairs of columns (2t, 2t+1) in rows g and g+8, then the
+/// next 8 columns; lane = 4g + t.
+LinearLayout mmaAccumulatorTile(MLIRContext *ctx, unsigned rank, unsigned n) {
+  auto basis = [&](int32_t row, int32_t col) {
+    std::vector<int32_t> b(rank, 0);
+    b[rank - 2] = row;
+    b[rank - 1] = col;
+    return b;
+  };
+  std::vector<std::vector<int32_t>> registers{basis(0, 1), basis(8, 0)};
+  for (unsigned col = 8; col < n; col *= 2)
+    registers.push_back(basis(0, col));
+  BasesT bases;
+  bases[name(ctx, "register")] = registers;
+  bases[name(ctx, "lane")] = {basis(0, 2), basis(0, 4), basis(1, 0),
+                              basis(2, 0), basis(4, 0)};
+  SmallVector<std::pair<StringAttr, int32_t>> outs;
+  for (auto [dim, out] : llvm::enumerate(standardOutDimNames(ctx, rank)))
+    outs.push_back(
+        {out, dim == rank - 2 ? 16 : dim == rank - 1 ? int32_t(n) : 1});
+  return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
+}
+
+/// One tile of an mma operand held in registers: a 16 x 4*kWidth*2 block
+/// of A (M x K), or its mirror for B (K x N) with rows and columns swapped.
+/// A thread holds kWidth consecutive K values, in rows g and g+8 (A) and in
+/// two K halves.
+LinearLayout mmaOperandTile(MLIRContext *ctx, unsigned rank, unsigned opIdx,
+                            unsigned kWidth) {
+  bool isA = opIdx == 0;
+  auto basis = [&](int32_t nonK, int32_t k) {
+    std::vector<int32_t> b(rank, 0);
+    b[isA ? rank - 2 : rank - 1] = nonK;
+    b[isA ? rank - 1 : rank - 2] = k;
+    return b;
+  };
+  int32_t kTile = 8 * kWidth;
+  std::vector<std::vector<int32_t>> registers;
+  for (unsigned k = 1; k < kWidth; k *= 2)
+    registers.push_back(basis(0, k));
+  if (isA)
+    registers.push_back(basis(8, 0));
+  registers.push_back(basis(0, kTile / 2));
+  BasesT bases;
+  bases[name(ctx, "register")] = registers;
+  bases[name(ctx, "lane")] = {basis(0, kWidth), basis(0, 2 * kWidth),
+                              basis(1, 0), basis(2, 0), basis(4, 0)};
+  SmallVector<std::pair<StringAttr, int32_t>> outs;
+  for (auto [dim, out] : llvm::enumerate(standardOutDimNames(ctx, rank))) {
+    int32_t size = 1;
+    if (dim == rank - 2)
+      size = isA ? 16 : kTile;
+    else if (dim == rank - 1)
+      size = isA ? kTile : 8;
+    outs.push_back({out, size});
+  }
+  return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
+}
+
+/// Warps of an mma layout: row-major for Ampere, column-major for Hopper
+/// (a warp group of four consecutive warps spans M).
+SmallVector<unsigned> mmaWarpOrder(NvidiaMmaEncodingAttr mma) {
+  return matrixOrder(mma.getRank(), /*rowMajor=*/!mma.isHopper());
+}
+
+std::optional<LinearLayout> blockedToLinearLayout(ArrayRef<int64_t> shape,
+                                                  BlockedEncodingAttr blocked) {
+  MLIRContext *ctx = blocked.getContext();
+  ArrayRef<unsigned> order = blocked.getOrder();
+  LinearLayout cta =
+      identityStandardND(name(ctx, "register"), blocked.getSizePerThread(),
+                         order) *
+      identityStandardND(name(ctx, "lane"), blocked.getThreadsPerWarp(),
+                         order) *
+      identityStandardND(name(ctx, "warp"), blocked.getWarpsPerCTA(), order);
+  return combineCtaCgaWithShape(cta, blocked.getCgaBases(), shape);
+}
+
+std::optional<LinearLayout> mmaToLinearLayout(ArrayRef<int64_t> shape,
+                                              NvidiaMmaEncodingAttr mma) {
+  MLIRContext *ctx = mma.getContext();
+  unsigned rank = mma.getRank();
+  unsigned n = mma.isHopper() ? mma.getInstrShape()[1] : 8;
+  SmallVector<unsigned> repOrder = matrixOrder(rank, /*rowMajor=*/true);
+  LinearLayout tile =
+      withOutOrder(mmaAccumulatorTile(ctx, rank, n), repOrder);
+  LinearLayout warps = withOutOrder(
+      identityStandardND(name(ctx, "warp"), mma.getWarpsPerCTA(),
+                         mmaWarpOrder(mma)),
+      repOrder);
+  return combineCtaCgaWithShape(tile * warps, mma.getCgaBases(), shape);
+}
+
+std::optional<LinearLayout> dotOperandToLinearLayout(
+    ArrayRef<int64_t> shape, DotOperandEncodingAttr dotOperand) {
+  MLIRContext *ctx = dotOperand.getContext();
+  unsigned rank = shape.size();
+  unsigned opIdx = dotOperand.getOpIdx();
+  unsigned kDim = opIdx == 0 ? rank - 1 : rank - 2;
+  unsigned nonKDim = opIdx == 0 ? rank - 2 : rank - 1;
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(dotOperand.getParent())) {
+    // FMA: every thread holds the whole K extent of its rows (A) or columns
+    // (B); lanes and warps along K hold copies.
+    SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+    sizePerThread[kDim] = shape[kDim];
+    ArrayRef<unsigned> order = blocked.getOrder();
+    LinearLayout cta =
+        identityStandardND(name(ctx, "register"), sizePerThread, order) *
+        broadcastedStandardND(name(ctx, "lane"), blocked.getThreadsPerWarp(),
+                              order, kDim) *
+        broadcastedStandardND(name(ctx, "warp"), blocked.getWarpsPerCTA(),
+                              order, kDim);
+    return combineCtaCgaWithShape(cta, blocked.getCgaBases(), shape);
+  }
+  auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dotOperand.getParent());
+  if (!mma || dotOperand.getKWidth() == 0 || (mma.isHopper() && opIdx != 0))
+    return std::nullopt;
+  // Repetitions go along K first, then along the other dimension.
+  SmallVector<unsigned> repOrder{kDim, nonKDim};
+  for (int dim = rank - 3; dim >= 0; --dim)
+    repOrder.push_back(dim);
+  LinearLayout tile = withOutOrder(
+      mmaOperandTile(ctx, rank, opIdx, dotOperand.getKWidth()), repOrder);
+  // Warps that split the other operand's dimension hold copies.
+  unsigned otherDim = opIdx == 0 ? rank - 1 : rank - 2;
+  LinearLayout warps = withOutOrder(
+      broadcastedStandardND(name(ctx, "warp"), mma.getWarpsPerCTA(),
+                            mmaWarpOrder(mma), otherDim),
+      repOrder);
+  return combineCtaCgaWithShape(tile * warps, mma.getCgaBases(), shape);
+}
+
+std::optional<LinearLayout> sliceToLinearLayout(ArrayRef<int64_t> shape,
+                                                SliceEncodingAttr slice) {
+  MLIRContext *ctx = slice.getContext();
+  unsigned dim = slice.getDim();
+  SmallVector<int64_t> parentShape(shape);
+  if (dim > parentShape.size())
+    return std::nullopt;
+  parentShape.insert(parentShape.begin() + dim, 1);
+  std::optional<LinearLayout> parent =
+      toLinearLayout(parentShape, slice.getParent());
+  if (!parent)
+    return std::nullopt;
+  // Drop the sliced coordinate; registers that no longer move are gone.
+  StringAttr kRegister = name(ctx, "register");
+  BasesT bases;
+  for (const auto &[inDim, inBases] : parent->getBases()) {
+    std::vector<std::vector<int32_t>> newBases;
+    for (std::vector<int32_t> basis : inBases) {
+      basis.erase(basis.begin() + dim);
+      if (inDim == kRegister && llvm::all_of(basis, [](int32_t v) {
+            return v == 0;
+          }))
+        continue;
+      newBases.push_back(std::move(basis));
+    }
+    bases[inDim] = std::move(newBases);
+  }
+  SmallVector<std::pair<StringAttr, int32_t>> outs;
+  for (auto [d, out] : llvm::enumerate(standardOutDimNames(ctx, shape.size())))
+    outs.push_back({out, static_cast<int32_t>(shape[d])});
+  return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
+}
+
+/// Offsets of a swizzled tile: `order[0]` is contiguous; each step of the
+/// next dimension XORs its vectors with ((row / perPhase) % maxPhase) * vec.
+LinearLayout swizzledLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
+                            ArrayRef<unsigned> order, unsigned vec,
+                            unsigned perPhase, unsigned maxPhase) {
+  unsigned rank = shape.size();
+  std::vector<std::vector<int32_t>> offsets;
+  auto unit = [&](unsigned dim, int32_t value) {
+    std::vector<int32_t> b(rank, 0);
+    b[dim] = value;
+    return b;
+  };
+  unsigned colDim = order[0];
+  for (int32_t col = 1; col < shape[colDim]; col *= 2)
+    offsets.push_back(unit(colDim, col));
+  for (size_t i = 1; i < order.size(); ++i) {
+    unsigned dim = order[i];
+    for (int32_t step = 1; step < shape[dim]; step *= 2) {
+      std::vector<int32_t> b = unit(dim, step);
+      if (i == 1) {
+        int32_t phase = (step / perPhase) % maxPhase;
+        b[colDim] = (phase * vec) % shape[colDim];
+      }
+      offsets.push_back(std::move(b));
+    }
+  }
+  BasesT bases;
+  bases[name(ctx, "offset")] = std::move(offsets);
+  bases[name(ctx, "block")] = {};
+  SmallVector<std::pair<StringAttr, int32_t>> outs;
+  for (auto [d, out] : llvm::enumerate(standardOutDimNames(ctx, rank)))
+    outs.push_back({out, static_cast<int32_t>(shape[d])});
+  return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
+}
+
+std::optional<LinearLayout> nvmmaToLinearLayout(ArrayRef<int64_t> shape,
+                                                NVMMASharedEncodingAttr nvmma) {
+  MLIRContext *ctx = nvmma.getContext();
+  unsigned rank = shape.size();
+  if (rank < 2)
+    return std::nullopt;
+  SmallVector<unsigned> order = matrixOrder(rank, !nvmma.getTransposed());
+  unsigned colDim = order[0];
+  unsigned elemBytes = std::max(1u, nvmma.getElementBitWidth() / 8);
+  unsigned swizzle = nvmma.getSwizzlingByteWidth();
+  if (swizzle == 0) {
+    SmallVector<int64_t> tile(shape);
+    return swizzledLayout(ctx, tile, order, 1, 1, 1);
+  }
+  // Rows of `swizzle` bytes, 16-byte vectors, 128-byte phases; wider
+  // tensors are stored as consecutive column tiles of one swizzle row each.
+  int64_t tileCols = std::min<int64_t>(swizzle / elemBytes, shape[colDim]);
+  unsigned vec = 16 / elemBytes;
+  unsigned perPhase = std::max(1u, 128 / swizzle);
+  unsigned maxPhase = swizzle / 16;
+  SmallVector<int64_t> tileShape(shape);
+  tileShape[colDim] = tileCols;
+  LinearLayout tile = swizzledLayout(ctx, tileShape, order, vec, perPhase,
+                                     maxPhase);
+  if (tileCols == shape[colDim])
+    return tile;
+  BasesT bases = tile.getBases();
+  StringAttr kOffset = name(ctx, "offset");
+  for (int64_t col = tileCols; col < shape[colDim]; col *= 2) {
+    std::vector<int32_t> b(rank, 0);
+    b[colDim] = col;
+    bases[kOffset].push_back(std::move(b));
+  }
+  SmallVector<std::pair<StringAttr, int32_t>> outs;
+  for (auto [d, out] : llvm::enumerate(standardOutDimNames(ctx, rank)))
+    outs.push_back({out, static_cast<int32_t>(shape[d])});
+  return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
+}
+} // namespace
+
+SmallVector<StringAttr>
+mlir::triton::gpu::standardOutDimNames(MLIRContext *ctx, unsigned rank) {
+  SmallVector<StringAttr> names;
+  for (unsigned dim = 0; dim < rank; ++dim)
+    names.push_back(StringAttr::get(ctx, "dim" + Twine(dim)));
+  return names;
+}
+
+std::optional<LinearLayout>
+mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute layout) {
+  for (int64_t size : shape)
+    if (size <= 0 || !llvm::isPowerOf2_64(size))
+      return std::nullopt;
+  MLIRContext *ctx = layout.getContext();
+  return TypeSwitch<Attribute, std::optional<LinearLayout>>(layout)
+      .Case([&](BlockedEncodingAttr a) {
+        return a.getRank() == shape.size() ? blockedToLinearLayout(shape, a)
+                                           : std::nullopt;
+      })
+      .Case([&](NvidiaMmaEncodingAttr a) -> std::optional<LinearLayout> {
+        if (a.getRank() != shape.size() || a.getVersionMajor() < 2)
+          return std::nullopt;
+        return mmaToLinearLayout(shape, a);
+      })
+      .Case([&](DotOperandEncodingAttr a) {
+        return dotOperandToLinearLayout(shape, a);
+      })
+      .Case([&](SliceEncodingAttr a) { return sliceToLinearLayout(shape, a); })
+      .Case([&](LinearEncodingAttr a) -> std::optional<LinearLayout> {
+        if (a.getRank() != 0 && a.getRank() != shape.size())
+          return std::nullopt;
+        return fromBases(ctx,
+                         {{"register", a.getRegisterBases()},
+                          {"lane", a.getLaneBases()},
+                          {"warp", a.getWarpBases()},
+                          {"block", a.getBlockBases()}},
+                         shape);
+      })
+      .Case([&](SwizzledSharedEncodingAttr a) -> std::optional<LinearLayout> {
+        if (a.getOrder().size() != shape.size())
+          return std::nullopt;
+        return swizzledLayout(ctx, shape, a.getOrder(), a.getVec(),
+                              a.getPerPhase(), a.getMaxPhase());
+      })
+      .Case([&](NVMMASharedEncodingAttr a) {
+        return nvmmaToLinearLayout(shape, a);
+      })
+      .Case([&](SharedLinearEncodingAttr a) -> std::optional<LinearLayout> {
+        if (a.getRank() != 0 && a.getRank() != shape.size())
+          return std::nullopt;
+        return fromBases(ctx,
+                         {{"offset", a.getOffsetBases()},
+                          {"block", a.getBlockBases()}},
+                         shape);
+      })
+      .Case([&](PaddedSharedEncodingAttr a) -> std::optional<LinearLayout> {
+        if (a.getRank() != shape.size())
+          return std::nullopt;
+        return fromBases(ctx,
+                         {{"offset", a.getOffsetBases()},
+                          {"block", a.getBlockBases()}},
+                         shape);
+      })
+      .Default([](Attribute) { return std::nullopt; });
+}
