@@ -24,7 +24,7 @@ config.substitutions.append(
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["triton-opt", "triton-run"], [config.triton_tools_dir])
+    ["triton-opt", "triton-run", "triton-tensor-layout"], [config.triton_tools_dir])
 
 ptxas = os.environ.get("TRITON_PTXAS_PATH") or config.ptxas_path
 if ptxas and os.path.isfile(ptxas) and os.access(ptxas, os.X_OK):

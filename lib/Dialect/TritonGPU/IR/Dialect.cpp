@@ -294,10 +294,9 @@ static std::optional<LayoutExtent> getLayoutExtent(Attribute layout) {
   return TypeSwitch<Attribute, std::optional<LayoutExtent>>(layout)
       .Case([](BlockedEncodingAttr a) {
         unsigned rank = a.getRank();
-        return LayoutExtent{product(a.getWarpsPerCTA()),
-                            product(a.getThreadsPerWarp()),
-                            int64_t(1) << (a.getCgaBases().size() / rank),
-                            rank};
+        return LayoutExtent{
+            product(a.getWarpsPerCTA()), product(a.getThreadsPerWarp()),
+            int64_t(1) << (a.getCgaBases().size() / rank), rank};
       })
       .Case([](NvidiaMmaEncodingAttr a) {
         unsigned rank = a.getRank();
@@ -330,8 +329,7 @@ static std::optional<LayoutExtent> getLayoutExtent(Attribute layout) {
 /// configuration; shared encodings belong on memdescs, not tensors.
 struct TritonGPUVerifyTensorLayoutInterface
     : public DialectVerifyTensorLayoutInterface {
-  using DialectVerifyTensorLayoutInterface::
-      DialectVerifyTensorLayoutInterface;
+  using DialectVerifyTensorLayoutInterface::DialectVerifyTensorLayoutInterface;
 
   LogicalResult verifyTensorLayout(Attribute layout, RankedTensorType type,
                                    Operation *op) const override {
@@ -350,8 +348,8 @@ struct TritonGPUVerifyTensorLayoutInterface
       return op->emitOpError("layout ")
              << layout << " spans " << extent->warps
              << " warps, but the op runs with " << *warps << " warps";
-    if (std::optional<int64_t> threads = lookupModuleInt(
-            op, TritonGPUDialect::getThreadsPerWarpAttrName());
+    if (std::optional<int64_t> threads =
+            lookupModuleInt(op, TritonGPUDialect::getThreadsPerWarpAttrName());
         threads && extent->threads != *threads)
       return op->emitOpError("layout ")
              << layout << " spans " << extent->threads

@@ -38,8 +38,7 @@ LinearLayout identityStandardND(StringAttr inDim, ArrayRef<unsigned> sizes,
 /// Like identityStandardND, with dimension `zeroDim` broadcast: its inputs
 /// all map to 0.
 LinearLayout broadcastedStandardND(StringAttr inDim, ArrayRef<unsigned> sizes,
-                                   ArrayRef<unsigned> order,
-                                   unsigned zeroDim) {
+                                   ArrayRef<unsigned> order, unsigned zeroDim) {
   SmallVector<StringAttr> outs =
       standardOutDimNames(inDim.getContext(), sizes.size());
   LinearLayout result = LinearLayout::empty();
@@ -97,8 +96,8 @@ using ShapeMap = llvm::SmallDenseMap<StringAttr, int64_t>;
 /// Repeats the layout in registers until each output dimension reaches the
 /// shape, output dimensions taken in the layout's order.
 LinearLayout ensureNotSmallerThan(LinearLayout layout, const ShapeMap &shape) {
-  StringAttr kRegister = name(layout.getOutDimNames().begin()->getContext(),
-                              "register");
+  StringAttr kRegister =
+      name(layout.getOutDimNames().begin()->getContext(), "register");
   SmallVector<StringAttr> outs(layout.getOutDimNames());
   for (StringAttr out : outs) {
     int64_t actual = layout.getOutDimSize(out);
@@ -114,8 +113,8 @@ LinearLayout ensureNotSmallerThan(LinearLayout layout, const ShapeMap &shape) {
 /// and zeroed for the other inputs (they hold copies).
 LinearLayout ensureNotLargerThan(const LinearLayout &layout,
                                  const ShapeMap &shape) {
-  StringAttr kRegister = name(layout.getOutDimNames().begin()->getContext(),
-                              "register");
+  StringAttr kRegister =
+      name(layout.getOutDimNames().begin()->getContext(), "register");
   BasesT bases = layout.getBases();
   SmallVector<StringAttr> outs(layout.getOutDimNames());
   llvm::SmallDenseSet<size_t> droppedRegisters;
@@ -157,13 +156,12 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout,
   for (auto [out, size] : llvm::zip(outs, shape))
     labeled[out] = size;
   SmallVector<StringAttr> ctaOrder(ctaLayout.getOutDimNames());
-  LinearLayout cga = ensureNotLargerThan(makeCgaLayout(ctx, cgaBases, rank),
-                                         labeled)
-                         .transposeOuts(ctaOrder);
+  LinearLayout cga =
+      ensureNotLargerThan(makeCgaLayout(ctx, cgaBases, rank), labeled)
+          .transposeOuts(ctaOrder);
   ShapeMap ctaShape;
   for (StringAttr out : ctaOrder)
-    ctaShape[out] =
-        std::max<int64_t>(1, labeled[out] / cga.getOutDimSize(out));
+    ctaShape[out] = std::max<int64_t>(1, labeled[out] / cga.getOutDimSize(out));
   ctaLayout = ensureNotSmallerThan(std::move(ctaLayout), ctaShape);
   ctaLayout = ensureNotLargerThan(ctaLayout, ctaShape);
   return (ctaLayout * cga).transposeOuts(outs);
@@ -173,9 +171,8 @@ LinearLayout combineCtaCgaWithShape(LinearLayout ctaLayout,
 /// repetitions go along `order` (fastest first).
 LinearLayout withOutOrder(const LinearLayout &layout,
                           ArrayRef<unsigned> order) {
-  SmallVector<StringAttr> outs =
-      standardOutDimNames(layout.getOutDimNames().begin()->getContext(),
-                          order.size());
+  SmallVector<StringAttr> outs = standardOutDimNames(
+      layout.getOutDimNames().begin()->getContext(), order.size());
   SmallVector<StringAttr> ordered;
   for (unsigned dim : order)
     ordered.push_back(outs[dim]);
@@ -211,8 +208,9 @@ LinearLayout mmaAccumulatorTile(MLIRContext *ctx, unsigned rank, unsigned n) {
                               basis(2, 0), basis(4, 0)};
   SmallVector<std::pair<StringAttr, int32_t>> outs;
   for (auto [dim, out] : llvm::enumerate(standardOutDimNames(ctx, rank)))
-    outs.push_back(
-        {out, dim == rank - 2 ? 16 : dim == rank - 1 ? int32_t(n) : 1});
+    outs.push_back({out, dim == rank - 2   ? 16
+                         : dim == rank - 1 ? int32_t(n)
+                                           : 1});
   return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
 }
 
@@ -277,17 +275,17 @@ std::optional<LinearLayout> mmaToLinearLayout(ArrayRef<int64_t> shape,
   unsigned rank = mma.getRank();
   unsigned n = mma.isHopper() ? mma.getInstrShape()[1] : 8;
   SmallVector<unsigned> repOrder = matrixOrder(rank, /*rowMajor=*/true);
-  LinearLayout tile =
-      withOutOrder(mmaAccumulatorTile(ctx, rank, n), repOrder);
-  LinearLayout warps = withOutOrder(
-      identityStandardND(name(ctx, "warp"), mma.getWarpsPerCTA(),
-                         mmaWarpOrder(mma)),
-      repOrder);
+  LinearLayout tile = withOutOrder(mmaAccumulatorTile(ctx, rank, n), repOrder);
+  LinearLayout warps =
+      withOutOrder(identityStandardND(name(ctx, "warp"), mma.getWarpsPerCTA(),
+                                      mmaWarpOrder(mma)),
+                   repOrder);
   return combineCtaCgaWithShape(tile * warps, mma.getCgaBases(), shape);
 }
 
-std::optional<LinearLayout> dotOperandToLinearLayout(
-    ArrayRef<int64_t> shape, DotOperandEncodingAttr dotOperand) {
+std::optional<LinearLayout>
+dotOperandToLinearLayout(ArrayRef<int64_t> shape,
+                         DotOperandEncodingAttr dotOperand) {
   MLIRContext *ctx = dotOperand.getContext();
   unsigned rank = shape.size();
   unsigned opIdx = dotOperand.getOpIdx();
@@ -344,9 +342,8 @@ std::optional<LinearLayout> sliceToLinearLayout(ArrayRef<int64_t> shape,
     std::vector<std::vector<int32_t>> newBases;
     for (std::vector<int32_t> basis : inBases) {
       basis.erase(basis.begin() + dim);
-      if (inDim == kRegister && llvm::all_of(basis, [](int32_t v) {
-            return v == 0;
-          }))
+      if (inDim == kRegister &&
+          llvm::all_of(basis, [](int32_t v) { return v == 0; }))
         continue;
       newBases.push_back(std::move(basis));
     }
@@ -415,8 +412,8 @@ std::optional<LinearLayout> nvmmaToLinearLayout(ArrayRef<int64_t> shape,
   unsigned maxPhase = swizzle / 16;
   SmallVector<int64_t> tileShape(shape);
   tileShape[colDim] = tileCols;
-  LinearLayout tile = swizzledLayout(ctx, tileShape, order, vec, perPhase,
-                                     maxPhase);
+  LinearLayout tile =
+      swizzledLayout(ctx, tileShape, order, vec, perPhase, maxPhase);
   if (tileCols == shape[colDim])
     return tile;
   BasesT bases = tile.getBases();
@@ -433,8 +430,8 @@ std::optional<LinearLayout> nvmmaToLinearLayout(ArrayRef<int64_t> shape,
 }
 } // namespace
 
-SmallVector<StringAttr>
-mlir::triton::gpu::standardOutDimNames(MLIRContext *ctx, unsigned rank) {
+SmallVector<StringAttr> mlir::triton::gpu::standardOutDimNames(MLIRContext *ctx,
+                                                               unsigned rank) {
   SmallVector<StringAttr> names;
   for (unsigned dim = 0; dim < rank; ++dim)
     names.push_back(StringAttr::get(ctx, "dim" + Twine(dim)));
@@ -483,18 +480,16 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute layout) {
       .Case([&](SharedLinearEncodingAttr a) -> std::optional<LinearLayout> {
         if (a.getRank() != 0 && a.getRank() != shape.size())
           return std::nullopt;
-        return fromBases(ctx,
-                         {{"offset", a.getOffsetBases()},
-                          {"block", a.getBlockBases()}},
-                         shape);
+        return fromBases(
+            ctx, {{"offset", a.getOffsetBases()}, {"block", a.getBlockBases()}},
+            shape);
       })
       .Case([&](PaddedSharedEncodingAttr a) -> std::optional<LinearLayout> {
         if (a.getRank() != shape.size())
           return std::nullopt;
-        return fromBases(ctx,
-                         {{"offset", a.getOffsetBases()},
-                          {"block", a.getBlockBases()}},
-                         shape);
+        return fromBases(
+            ctx, {{"offset", a.getOffsetBases()}, {"block", a.getBlockBases()}},
+            shape);
       })
       .Default([](Attribute) { return std::nullopt; });
 }
