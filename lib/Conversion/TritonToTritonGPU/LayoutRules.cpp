@@ -34,8 +34,7 @@ struct CGASplit {
 /// last dimension. With one CTA this is the trivial layout (no bases).
 static CGASplit getDefaultCGASplit(ArrayRef<int64_t> shape,
                                    ArrayRef<unsigned> sizePerThread,
-                                   ArrayRef<unsigned> order,
-                                   unsigned numCTAs) {
+                                   ArrayRef<unsigned> order, unsigned numCTAs) {
   unsigned rank = shape.size();
   SmallVector<unsigned> perCGA(rank, 1);
   CGASplit split;
@@ -79,8 +78,7 @@ BlockedEncodingAttr tt_to_ttg::getBlockedEncoding(
     unsigned blocks = std::max<int64_t>(1, shapePerCTA / sizePerThread[dim]);
     unsigned threads = std::clamp(threadsLeft, 1u, blocks);
     threadsPerWarp[dim] = std::clamp(threads, 1u, lanesLeft);
-    warpsPerCTA[dim] =
-        std::clamp(threads / threadsPerWarp[dim], 1u, warpsLeft);
+    warpsPerCTA[dim] = std::clamp(threads / threadsPerWarp[dim], 1u, warpsLeft);
     lanesLeft /= threadsPerWarp[dim];
     warpsLeft /= warpsPerCTA[dim];
     threadsLeft /= threads;
@@ -181,10 +179,10 @@ tt_to_ttg::getSplitOperandEncoding(MLIRContext *ctx,
     llvm::append_range(bases, resultBases.slice(i, rank));
     bases.push_back(0);
   }
-  return BlockedEncodingAttr::get(
-      ctx, append(result.getSizePerThread(), 2),
-      append(result.getThreadsPerWarp(), 1),
-      append(result.getWarpsPerCTA(), 1), order, bases);
+  return BlockedEncodingAttr::get(ctx, append(result.getSizePerThread(), 2),
+                                  append(result.getThreadsPerWarp(), 1),
+                                  append(result.getWarpsPerCTA(), 1), order,
+                                  bases);
 }
 
 /// How many elements of a tensor of `type` (blocked layout) each thread
@@ -206,8 +204,8 @@ static int64_t getTotalElemsPerThread(RankedTensorType type,
     int64_t perThread = blocked.getSizePerThread()[dim];
     int64_t tile = perThread * blocked.getThreadsPerWarp()[dim] *
                    blocked.getWarpsPerCTA()[dim];
-    total *= shape >= tile ? perThread * (shape / tile)
-                           : std::min(perThread, shape);
+    total *=
+        shape >= tile ? perThread * (shape / tile) : std::min(perThread, shape);
   }
   return total;
 }
@@ -233,10 +231,12 @@ BlockedEncodingAttr tt_to_ttg::getCatResultEncoding(RankedTensorType operand,
       resultEncoding.getCgaBases());
 }
 
-SliceEncodingAttr tt_to_ttg::getGatherOffsetsEncoding(MLIRContext *ctx,
-                                                      const LaunchShape &launch) {
+SliceEncodingAttr
+tt_to_ttg::getGatherOffsetsEncoding(MLIRContext *ctx,
+                                    const LaunchShape &launch) {
   auto parent = BlockedEncodingAttr::get(
-      ctx, /*sizePerThread=*/{1, 4}, /*threadsPerWarp=*/{launch.threadsPerWarp, 1},
+      ctx, /*sizePerThread=*/{1, 4},
+      /*threadsPerWarp=*/{launch.threadsPerWarp, 1},
       /*warpsPerCTA=*/{1, launch.numWarps}, /*order=*/{1, 0},
       /*cgaBases=*/{});
   return SliceEncodingAttr::get(ctx, /*dim=*/0, parent);

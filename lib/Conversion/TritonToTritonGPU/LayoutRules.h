@@ -44,8 +44,8 @@ gpu::BlockedEncodingAttr getDotAccumulatorEncoding(MLIRContext *ctx,
 
 /// The result layout of a `tt.expand_dims` at `axis` whose operand has the
 /// blocked layout `src`; the operand is converted to a slice of it.
-gpu::BlockedEncodingAttr getExpandDimsResultEncoding(gpu::BlockedEncodingAttr src,
-                                                     unsigned axis);
+gpu::BlockedEncodingAttr
+getExpandDimsResultEncoding(gpu::BlockedEncodingAttr src, unsigned axis);
 
 /// True when `tt.split` can take an operand of layout `encoding` as is: a
 /// blocked layout holding the minor dimension (of size 2) in registers.

@@ -19,7 +19,7 @@
 #include "Dialect/Triton/IR/Interfaces.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
-#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
@@ -118,9 +118,10 @@ public:
                  op.getB().getType().getEncoding()) &&
              converter.isLegal(op.getOperation());
     });
+    // The entry block follows the signature; other blocks are converted
+    // with the branches to them.
     addDynamicallyLegalOp<FuncOp>([&converter](FuncOp op) {
-      return converter.isSignatureLegal(op.getFunctionType()) &&
-             converter.isLegal(&op.getBody());
+      return converter.isSignatureLegal(op.getFunctionType());
     });
   }
 };
@@ -174,28 +175,26 @@ static Value convertToEncoding(ConversionPatternRewriter &rewriter,
 class GenericOpPattern : public ConversionPattern {
 public:
   GenericOpPattern(const TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {
-  }
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, ctx) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                   ConversionPatternRewriter &rewriter) const override {
     // SCF and CF ops and functions have their structural patterns; the ops
     // below have their own.
-    if (!isa<arith::ArithDialect, math::MathDialect, TritonDialect,
-             ub::UBDialect>(op->getDialect()) ||
+    if (!isa_and_present<arith::ArithDialect, math::MathDialect, TritonDialect,
+                         ub::UBDialect>(op->getDialect()) ||
         op->getNumSuccessors() != 0 ||
         isa<FuncOp, arith::ConstantOp, BroadcastOp, ExpandDimsOp, DotOp,
-            SplitOp, CatOp, ReshapeOp, DescriptorGatherOp,
-            DescriptorScatterOp>(op))
+            SplitOp, CatOp, ReshapeOp, DescriptorGatherOp, DescriptorScatterOp>(
+            op))
       return rewriter.notifyMatchFailure(op, "not a generic op");
 
     SmallVector<Type> resultTypes;
     if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
       if (failed(infer.inferReturnTypes(
-              op->getContext(), op->getLoc(), operands,
-              op->getAttrDictionary(), op->getPropertiesStorage(),
-              op->getRegions(), resultTypes)))
+              op->getContext(), op->getLoc(), operands, op->getAttrDictionary(),
+              op->getPropertiesStorage(), op->getRegions(), resultTypes)))
         return op->emitOpError("cannot infer the result layout from the "
                                "converted operands");
     } else if (failed(getTypeConverter()->convertTypes(op->getResultTypes(),
@@ -250,9 +249,9 @@ public:
         cast<RankedTensorType>(adaptor.getSrc().getType()).getEncoding();
     if (!encoding)
       return rewriter.notifyMatchFailure(op, "operand has no layout");
-    auto newOp = BroadcastOp::create(
-        rewriter, op.getLoc(), op.getType().cloneWithEncoding(encoding),
-        adaptor.getSrc());
+    auto newOp = BroadcastOp::create(rewriter, op.getLoc(),
+                                     op.getType().cloneWithEncoding(encoding),
+                                     adaptor.getSrc());
     newOp->setDiscardableAttrs(getDiscardableAttrs(op));
     rewriter.replaceOp(op, newOp);
     return success();
@@ -281,9 +280,9 @@ public:
         return op.emitOpError("cannot expand a tensor with layout ")
                << encoding << " at axis " << axis;
     }
-    auto newOp = ExpandDimsOp::create(rewriter, op.getLoc(), ValueRange{src},
-                                      op.getProperties(),
-                                      getDiscardableAttrs(op));
+    auto newOp =
+        ExpandDimsOp::create(rewriter, op.getLoc(), ValueRange{src},
+                             op.getProperties(), getDiscardableAttrs(op));
     rewriter.replaceOp(op, newOp);
     return success();
   }
@@ -323,10 +322,9 @@ public:
     operands.push_back(ConvertLayoutOp::create(
         rewriter, acc.getLoc(), type.cloneWithEncoding(accEncoding), acc));
 
-    auto newOp = DotOp::create(rewriter, op.getLoc(),
-                               TypeRange{type.cloneWithEncoding(accEncoding)},
-                               operands, op.getProperties(),
-                               getDiscardableAttrs(op));
+    auto newOp = DotOp::create(
+        rewriter, op.getLoc(), TypeRange{type.cloneWithEncoding(accEncoding)},
+        operands, op.getProperties(), getDiscardableAttrs(op));
     rewriter.replaceOp(op, newOp);
     return success();
   }
@@ -371,18 +369,18 @@ public:
       return rewriter.notifyMatchFailure(op, "no blocked result layout");
     Attribute encoding = getCatResultEncoding(
         cast<RankedTensorType>(adaptor.getLhs().getType()), type);
-    auto newOp = CatOp::create(rewriter, op.getLoc(),
-                               TypeRange{type.cloneWithEncoding(encoding)},
-                               adaptor.getOperands(), op.getProperties(),
-                               getDiscardableAttrs(op));
+    auto newOp = CatOp::create(
+        rewriter, op.getLoc(), TypeRange{type.cloneWithEncoding(encoding)},
+        adaptor.getOperands(), op.getProperties(), getDiscardableAttrs(op));
     rewriter.replaceOp(op, newOp);
     return success();
   }
 };
 
-/// tt.reshape: with allow_reorder the result takes the default layout, as
-/// the elements may move anyway; otherwise the layout must follow the
-/// operand's, as the dialect infers it.
+/// tt.reshape takes the default layout of its result, as upstream gives it.
+/// Without allow_reorder that layout must also place the elements as the
+/// operand's does (the verifier checks it); where it does not, the result
+/// takes the layout the dialect infers from the operand's instead.
 class ReshapePattern : public OpConversionPattern<ReshapeOp> {
 public:
   using OpConversionPattern::OpConversionPattern;
@@ -400,15 +398,17 @@ public:
           srcEncoding
               ? dyn_cast<DialectInferLayoutInterface>(&srcEncoding.getDialect())
               : nullptr;
-      Attribute encoding;
+      Attribute inferred;
       if (!iface ||
           failed(iface->inferReshapeOpEncoding(srcType.getShape(), srcEncoding,
-                                               type.getShape(), encoding,
-                                               op.getLoc())))
+                                               type.getShape(), inferred,
+                                               /*loc=*/std::nullopt)))
         return op.emitOpError("cannot give a layout to a reshape that keeps "
                               "the element order from operand layout ")
                << srcEncoding;
-      type = type.cloneWithEncoding(encoding);
+      if (!iface->isEquivalentLayout(type.getShape(), inferred,
+                                     type.getEncoding()))
+        type = type.cloneWithEncoding(inferred);
     }
     auto newOp = ReshapeOp::create(rewriter, op.getLoc(), TypeRange{type},
                                    adaptor.getOperands(), op.getProperties(),
@@ -461,7 +461,8 @@ static LogicalResult verifyOptions(ModuleOp module, StringRef target,
     return emit() << "the 'target' option is required, e.g. target=cuda:90";
   auto [backend, arch] = target.split(':');
   bool validTarget =
-      (backend == "cuda" && !arch.empty() && llvm::all_of(arch, llvm::isDigit)) ||
+      (backend == "cuda" && !arch.empty() &&
+       llvm::all_of(arch, llvm::isDigit)) ||
       (backend == "hip" && arch.starts_with("gfx") && arch.size() > 3);
   if (!validTarget)
     return emit() << "invalid target '" << target
@@ -511,20 +512,19 @@ public:
     patterns.add<ArithConstantPattern, BroadcastPattern, ExpandDimsPattern,
                  DotPattern, SplitPattern, CatPattern, ReshapePattern,
                  GatherScatterPattern<DescriptorGatherOp>,
-                 GatherScatterPattern<DescriptorScatterOp>>(converter, ctx,
-                                                            /*benefit=*/2);
+                 GatherScatterPattern<DescriptorScatterOp>>(converter, ctx);
     populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns,
                                                              converter);
-    populateBranchOpInterfaceTypeConversionPattern(patterns, converter);
+    cf::populateCFStructuralTypeConversionsAndLegality(converter, patterns,
+                                                       conversionTarget);
     scf::populateSCFStructuralTypeConversionsAndLegality(converter, patterns,
                                                          conversionTarget);
 
+    // The conversion reports the op it could not legalize or the value it
+    // could not materialize.
     if (failed(applyPartialConversion(module, conversionTarget,
-                                      std::move(patterns)))) {
-      emitError(module.getLoc(), "convert-triton-to-tritongpu: could not "
-                                 "give every tensor a layout");
+                                      std::move(patterns))))
       return signalPassFailure();
-    }
   }
 };
 

@@ -1663,24 +1663,6 @@ tt.func @extern_missing_symbol(%x: tensor<128xf32>) {
 
 // -----
 
-// Tests that print has one isSigned entry per argument (too few).
-tt.func @print_is_signed_short(%x: i32) {
-  // expected-error @+1 {{'tt.print' op isSigned must have one entry per argument: 1 arguments, 0 entries}}
-  tt.print "x" {hex = false, isSigned = array<i32>} : %x : i32
-  tt.return
-}
-
-// -----
-
-// Tests that print has one isSigned entry per argument (too many).
-tt.func @print_is_signed_long() {
-  // expected-error @+1 {{'tt.print' op isSigned must have one entry per argument: 0 arguments, 1 entries}}
-  tt.print "x" {hex = false, isSigned = array<i32: 1>}
-  tt.return
-}
-
-// -----
-
 // Tests that print needs hex.
 tt.func @print_missing_hex(%x: i32) {
   // expected-error @+1 {{'tt.print' op requires attribute 'hex'}}

@@ -68,9 +68,11 @@ public:
                      std::optional<Location> loc) const = 0;
 
   /// Whether `actual` may stand for the `expected` (inferred) encoding of a
-  /// tensor of `shape`: the two place every element alike.
+  /// tensor of `shape`: the two place every element alike, or, with
+  /// `anyRegisterOrder`, on the same threads in possibly other registers.
   virtual bool isEquivalentLayout(ArrayRef<int64_t> shape, Attribute expected,
-                                  Attribute actual) const = 0;
+                                  Attribute actual,
+                                  bool anyRegisterOrder = false) const = 0;
 
   /// Checks that the two operand encodings of a dot fit together.
   virtual LogicalResult

@@ -424,6 +424,11 @@ def TT_JoinOp : TT_Op<"join", [Pure, SameTypeOperands,
   let arguments = (ins TT_Tensor:$lhs, TT_Tensor:$rhs);
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let extraClassDeclaration = [{
+    /// The result may carry any layout equivalent to the inferred one.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual);
+  }];
 }
 
 def TT_SplitOp : TT_Op<"split", [Pure,
@@ -439,6 +444,11 @@ def TT_SplitOp : TT_Op<"split", [Pure,
   let arguments = (ins TT_Tensor:$src);
   let results = (outs TT_Tensor:$outLHS, TT_Tensor:$outRHS);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($outLHS)";
+  let extraClassDeclaration = [{
+    /// The result may carry any layout equivalent to the inferred one.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual);
+  }];
 }
 
 def TT_TransOp : TT_Op<"trans", [Pure,
@@ -783,7 +793,6 @@ def TT_PrintOp : TT_Op<"print", [SameVariadicOperandSize,
                        Variadic<TT_Type>:$args,
                        DenseI32ArrayAttr:$isSigned);
   let assemblyFormat = "$prefix attr-dict (`:` $args^ `:` type($args))?";
-  let hasVerifier = 1;
 }
 
 def TT_AssertOp : TT_Op<"assert", [MemoryEffects<[MemWrite<GlobalMemory>]>]> {

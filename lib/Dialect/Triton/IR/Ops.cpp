@@ -360,7 +360,7 @@ LogicalResult ReshapeOp::verify() {
                                               dstType.getShape(), expected,
                                               getLoc())))
     return failure();
-  if (expected != dstEncoding)
+  if (!(*iface)->isEquivalentLayout(dstType.getShape(), expected, dstEncoding))
     return emitOpError("expected result encoding ")
            << expected << ", but got " << dstEncoding;
   return success();
@@ -533,11 +533,12 @@ TransOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
   return success();
 }
 
-bool TransOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
-  if (inferred.size() != 1 || actual.size() != 1)
-    return false;
-  auto expectedType = dyn_cast<RankedTensorType>(inferred.front());
-  auto actualType = dyn_cast<RankedTensorType>(actual.front());
+/// Whether `actual` may stand for the inferred tensor type: same shape and
+/// element type, and an encoding that places every element alike.
+static bool isCompatibleTensorType(Type inferred, Type actual,
+                                   bool anyRegisterOrder) {
+  auto expectedType = dyn_cast<RankedTensorType>(inferred);
+  auto actualType = dyn_cast<RankedTensorType>(actual);
   if (!expectedType || !actualType ||
       expectedType.getShape() != actualType.getShape() ||
       expectedType.getElementType() != actualType.getElementType())
@@ -550,8 +551,31 @@ bool TransOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
     return false;
   auto *iface = expected.getDialect()
                     .getRegisteredInterface<DialectInferLayoutInterface>();
-  return iface &&
-         iface->isEquivalentLayout(expectedType.getShape(), expected, got);
+  return iface && iface->isEquivalentLayout(expectedType.getShape(), expected,
+                                            got, anyRegisterOrder);
+}
+
+static bool areCompatibleTensorTypes(TypeRange inferred, TypeRange actual,
+                                     bool anyRegisterOrder = false) {
+  return inferred.size() == actual.size() &&
+         llvm::all_of(llvm::zip(inferred, actual), [&](auto pair) {
+           return isCompatibleTensorType(std::get<0>(pair), std::get<1>(pair),
+                                         anyRegisterOrder);
+         });
+}
+
+bool TransOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
+  return areCompatibleTensorTypes(inferred, actual);
+}
+
+/// Joins and splits only move values between registers of one thread, so
+/// the result's registers may come in any order.
+bool JoinOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
+  return areCompatibleTensorTypes(inferred, actual, /*anyRegisterOrder=*/true);
+}
+
+bool SplitOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
+  return areCompatibleTensorTypes(inferred, actual, /*anyRegisterOrder=*/true);
 }
 
 LogicalResult TransOp::verify() {
@@ -996,14 +1020,6 @@ LogicalResult ElementwiseInlineAsmOp::verify() {
 // Debugging
 //===----------------------------------------------------------------------===//
 
-LogicalResult PrintOp::verify() {
-  if (getIsSigned().size() != getArgs().size())
-    return emitOpError("isSigned must have one entry per argument: ")
-           << getArgs().size() << " arguments, " << getIsSigned().size()
-           << " entries";
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // Block pointers and tensor descriptors
 //===----------------------------------------------------------------------===//
@@ -1040,7 +1056,13 @@ static LogicalResult verifyDescriptorTensor(Operation *op, TensorDescType desc,
     return op->emitOpError("expects ")
            << block.getRank() << " indices, one per block dimension, but got "
            << numIndices;
-  if (block.getElementType() != tensor.getElementType())
+  // Signedness is only a hint of the front end; the bits must match.
+  Type blockElem = block.getElementType();
+  Type tensorElem = tensor.getElementType();
+  bool sameInts =
+      blockElem.isInteger() && tensorElem.isInteger() &&
+      blockElem.getIntOrFloatBitWidth() == tensorElem.getIntOrFloatBitWidth();
+  if (blockElem != tensorElem && !sameInts)
     return op->emitOpError("descriptor element type ")
            << block.getElementType() << " does not match tensor element type "
            << tensor.getElementType();

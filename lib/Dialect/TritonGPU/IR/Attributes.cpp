@@ -451,7 +451,7 @@ Attribute NvidiaMmaEncodingAttr::parse(AsmParser &parser, Type) {
   SmallVector<int32_t> cga;
   if (parseLayoutDict(parser, dict) ||
       dict.getUnsigned("versionMajor", major, true) ||
-      dict.getUnsigned("versionMinor", minor, true) ||
+      dict.getUnsigned("versionMinor", minor, false) ||
       dict.getUnsignedArray("warpsPerCTA", warpsPerCTA, true) ||
       dict.getUnsignedArray("instrShape", instrShape, true) ||
       dict.getCGABases(warpsPerCTA.size(), cga) || dict.finish())
@@ -482,7 +482,9 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
     return emitError() << "warpsPerCTA must have 2 or 3 entries";
   if (failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)))
     return failure();
-  size_t expected = versionMajor == 3 ? 3 : 2;
+  // Hopper's instruction shape is M x N x K; Ampere's M x N, with a
+  // leading batch entry for 3-D layouts.
+  size_t expected = versionMajor == 3 ? 3 : warpsPerCTA.size();
   if (versionMajor != 1 && instrShape.size() != expected)
     return emitError() << "instrShape of a version " << versionMajor
                        << " nvidia_mma layout must have " << expected
@@ -586,8 +588,19 @@ Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
       dict.getBool("transposed", transposed, true) ||
       dict.getUnsigned("elementBitWidth", bitWidth, true) ||
       dict.getBool("fp4Padded", fp4Padded, false) ||
-      dict.getUnsigned("rank", rank, false) || dict.getCGABases(rank, cga) ||
-      dict.finish())
+      dict.getUnsigned("rank", rank, false))
+    return {};
+  // Without a `rank` key the CGA bases, when given, say how many
+  // dimensions the layout has.
+  if (!dict.has("rank") && dict.has("CGALayout")) {
+    std::optional<unsigned> cgaRank;
+    if (dict.getBases("CGALayout", cga, cgaRank, true))
+      return {};
+    rank = cgaRank.value_or(rank);
+  } else if (dict.getCGABases(rank, cga)) {
+    return {};
+  }
+  if (dict.finish())
     return {};
   return parser.getChecked<NVMMASharedEncodingAttr>(
       parser.getContext(), swizzle, transposed, bitWidth, fp4Padded, rank, cga);
@@ -599,7 +612,7 @@ void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
           << ", elementBitWidth = " << getElementBitWidth();
   if (getFp4Padded())
     printer << ", fp4Padded = true";
-  if (getRank() != 2)
+  if (getRank() != 2 && getCgaBases().empty())
     printer << ", rank = " << getRank();
   printCGABases(printer, getCgaBases(), getRank());
   printer << "}>";

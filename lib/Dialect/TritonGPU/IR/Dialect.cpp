@@ -61,6 +61,59 @@ static LinearEncodingAttr linearEncodingFrom(const LinearLayout &layout,
                                  flatten("block"));
 }
 
+/// `layout` with its register bases sorted, to compare layouts that hold the
+/// same values in the same threads in different registers.
+static LinearLayout sortedRegisters(const LinearLayout &layout) {
+  LinearLayout::BasesT bases = layout.getBases();
+  StringAttr kRegister = StringAttr::get(
+      layout.getOutDimNames().begin()->getContext(), "register");
+  if (bases.contains(kRegister))
+    llvm::sort(bases[kRegister]);
+  return LinearLayout(std::move(bases), layout.getOutDims(),
+                      /*requireSurjective=*/false);
+}
+
+/// [0, 1, ..., rank - 1].
+static SmallVector<int32_t> identityOrder(unsigned rank) {
+  return llvm::to_vector(llvm::seq<int32_t>(0, rank));
+}
+
+/// A blocked layout with a new minor dimension of size 2 in registers.
+static BlockedEncodingAttr joinBlocked(BlockedEncodingAttr blocked) {
+  auto append = [](ArrayRef<unsigned> values, unsigned last) {
+    SmallVector<unsigned> result(values);
+    result.push_back(last);
+    return result;
+  };
+  unsigned rank = blocked.getRank();
+  SmallVector<unsigned> order{rank};
+  llvm::append_range(order, blocked.getOrder());
+  SmallVector<int32_t> cga;
+  ArrayRef<int32_t> oldCga = blocked.getCgaBases();
+  for (size_t i = 0; i < oldCga.size(); i += rank) {
+    llvm::append_range(cga, oldCga.slice(i, rank));
+    cga.push_back(0);
+  }
+  return BlockedEncodingAttr::get(
+      blocked.getContext(), append(blocked.getSizePerThread(), 2),
+      append(blocked.getThreadsPerWarp(), 1),
+      append(blocked.getWarpsPerCTA(), 1), order, cga);
+}
+
+/// The blocked layout without its minor dimension (of size 2, in registers).
+static BlockedEncodingAttr splitBlocked(BlockedEncodingAttr blocked) {
+  unsigned rank = blocked.getRank();
+  SmallVector<unsigned> order(blocked.getOrder().drop_front());
+  SmallVector<int32_t> cga;
+  ArrayRef<int32_t> oldCga = blocked.getCgaBases();
+  for (size_t i = 0; i < oldCga.size(); i += rank)
+    llvm::append_range(cga, oldCga.slice(i, rank - 1));
+  return BlockedEncodingAttr::get(
+      blocked.getContext(), blocked.getSizePerThread().drop_back(),
+      blocked.getThreadsPerWarp().drop_back(),
+      blocked.getWarpsPerCTA().drop_back(), order, cga);
+}
+
 /// Layout inference for tt ops on tensors with ttg encodings.
 struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   using DialectInferLayoutInterface::DialectInferLayoutInterface;
@@ -134,29 +187,32 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   inferJoinOpEncoding(Attribute srcEncoding, Attribute &dstEncoding,
                       ArrayRef<int64_t> shape,
                       std::optional<Location> loc) const override {
-    auto blocked = dyn_cast<BlockedEncodingAttr>(srcEncoding);
-    if (!blocked)
-      return emitOptionalError(loc, "join of a tensor with layout ",
-                               srcEncoding, " is not supported");
-    // The new minor dimension lives in the registers of each thread.
-    auto append = [](ArrayRef<unsigned> values, unsigned last) {
-      SmallVector<unsigned> result(values);
-      result.push_back(last);
+    if (auto blocked = dyn_cast<BlockedEncodingAttr>(srcEncoding)) {
+      dstEncoding = joinBlocked(blocked);
+      return success();
+    }
+    // The new minor dimension becomes each thread's fastest register.
+    std::optional<LinearLayout> ll = toLinearLayout(shape, srcEncoding);
+    if (!ll)
+      return emitOptionalError(loc, "cannot join tensors with layout ",
+                               srcEncoding);
+    unsigned rank = shape.size();
+    auto extend = [&](ArrayRef<int32_t> flat) {
+      SmallVector<int32_t> result;
+      for (size_t i = 0; i < flat.size(); i += rank) {
+        llvm::append_range(result, flat.slice(i, rank));
+        result.push_back(0);
+      }
       return result;
     };
-    SmallVector<unsigned> order{blocked.getRank()};
-    llvm::append_range(order, blocked.getOrder());
-    SmallVector<int32_t> cga;
-    unsigned rank = blocked.getRank();
-    ArrayRef<int32_t> oldCga = blocked.getCgaBases();
-    for (size_t i = 0; i < oldCga.size(); i += rank) {
-      llvm::append_range(cga, oldCga.slice(i, rank));
-      cga.push_back(0);
-    }
-    dstEncoding = BlockedEncodingAttr::get(
-        srcEncoding.getContext(), append(blocked.getSizePerThread(), 2),
-        append(blocked.getThreadsPerWarp(), 1),
-        append(blocked.getWarpsPerCTA(), 1), order, cga);
+    LinearEncodingAttr src = linearEncodingFrom(*ll, identityOrder(rank));
+    SmallVector<int32_t> registers(rank, 0);
+    registers.push_back(1);
+    llvm::append_range(registers, extend(src.getRegisterBases()));
+    dstEncoding = LinearEncodingAttr::get(srcEncoding.getContext(), rank + 1,
+                                          registers, extend(src.getLaneBases()),
+                                          extend(src.getWarpBases()),
+                                          extend(src.getBlockBases()));
     return success();
   }
 
@@ -165,25 +221,49 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
                        ArrayRef<int64_t> shape,
                        std::optional<Location> loc) const override {
     auto blocked = dyn_cast<BlockedEncodingAttr>(srcEncoding);
-    unsigned rank = blocked ? blocked.getRank() : 0;
-    if (!blocked || rank < 2 || blocked.getOrder().front() != rank - 1 ||
-        blocked.getSizePerThread().back() != 2)
+    unsigned rank = shape.size();
+    if (blocked && rank >= 2 && blocked.getOrder().front() == rank - 1 &&
+        blocked.getSizePerThread().back() == 2) {
+      dstEncoding = splitBlocked(blocked);
+      return success();
+    }
+    // The split dimension must live in one register basis of each thread.
+    std::optional<LinearLayout> ll = toLinearLayout(shape, srcEncoding);
+    if (!ll || rank < 1)
+      return emitOptionalError(loc, "cannot split a tensor with layout ",
+                               srcEncoding);
+    LinearEncodingAttr src = linearEncodingFrom(*ll, identityOrder(rank));
+    bool found = false;
+    auto dropLast =
+        [&](ArrayRef<int32_t> flat,
+            bool isRegister) -> std::optional<SmallVector<int32_t>> {
+      SmallVector<int32_t> result;
+      for (size_t i = 0; i < flat.size(); i += rank) {
+        ArrayRef<int32_t> basis = flat.slice(i, rank);
+        if (basis.back() != 0) {
+          bool onlyLast =
+              llvm::all_of(basis.drop_back(), [](int32_t v) { return v == 0; });
+          if (!isRegister || found || !onlyLast)
+            return std::nullopt;
+          found = true;
+          continue;
+        }
+        llvm::append_range(result, basis.drop_back());
+      }
+      return result;
+    };
+    auto registers = dropLast(src.getRegisterBases(), true);
+    auto lanes = dropLast(src.getLaneBases(), false);
+    auto warps = dropLast(src.getWarpBases(), false);
+    auto blocks = dropLast(src.getBlockBases(), false);
+    if (!registers || !lanes || !warps || !blocks || !found)
       return emitOptionalError(loc,
                                "split needs a layout that keeps the "
-                               "last dimension (of size 2) in "
-                               "registers, got ",
+                               "last dimension (of size 2) in the "
+                               "registers of each thread, got ",
                                srcEncoding);
-    SmallVector<unsigned> order;
-    for (unsigned dim : blocked.getOrder().drop_front())
-      order.push_back(dim);
-    SmallVector<int32_t> cga;
-    ArrayRef<int32_t> oldCga = blocked.getCgaBases();
-    for (size_t i = 0; i < oldCga.size(); i += rank)
-      llvm::append_range(cga, oldCga.slice(i, rank - 1));
-    dstEncoding = BlockedEncodingAttr::get(
-        srcEncoding.getContext(), blocked.getSizePerThread().drop_back(),
-        blocked.getThreadsPerWarp().drop_back(),
-        blocked.getWarpsPerCTA().drop_back(), order, cga);
+    dstEncoding = LinearEncodingAttr::get(srcEncoding.getContext(), rank - 1,
+                                          *registers, *lanes, *warps, *blocks);
     return success();
   }
 
@@ -195,10 +275,26 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
       dstEncoding = srcEncoding;
       return success();
     }
-    return emitOptionalError(loc,
-                             "cannot infer the layout of a reshape "
-                             "from ",
-                             srcEncoding);
+    // Keeping the row-major element order: the layout's output bits are
+    // regrouped with the last dimension lowest.
+    std::optional<LinearLayout> ll = toLinearLayout(srcShape, srcEncoding);
+    if (!ll)
+      return emitOptionalError(loc, "cannot reshape a tensor with layout ",
+                               srcEncoding);
+    MLIRContext *ctx = srcEncoding.getContext();
+    SmallVector<StringAttr> srcNames =
+        standardOutDimNames(ctx, srcShape.size());
+    SmallVector<StringAttr> dstNames =
+        standardOutDimNames(ctx, dstShape.size());
+    SmallVector<StringAttr> reversedSrc(llvm::reverse(srcNames));
+    SmallVector<std::pair<StringAttr, int32_t>> reversedDst;
+    for (int d = dstShape.size() - 1; d >= 0; --d)
+      reversedDst.push_back({dstNames[d], static_cast<int32_t>(dstShape[d])});
+    LinearLayout reshaped = ll->transposeOuts(reversedSrc)
+                                .reshapeOuts(reversedDst)
+                                .transposeOuts(dstNames);
+    dstEncoding = linearEncodingFrom(reshaped, identityOrder(dstShape.size()));
+    return success();
   }
 
   LogicalResult inferDotOpEncoding(Attribute operandEncoding, unsigned opIdx,
@@ -224,12 +320,19 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   /// Two encodings are equivalent when they place every element of the
   /// tensor on the same register, lane, warp and CTA.
   bool isEquivalentLayout(ArrayRef<int64_t> shape, Attribute expected,
-                          Attribute actual) const override {
+                          Attribute actual,
+                          bool anyRegisterOrder) const override {
     if (expected == actual)
       return true;
     std::optional<LinearLayout> a = toLinearLayout(shape, expected);
     std::optional<LinearLayout> b = toLinearLayout(shape, actual);
-    return a && b && *a == *b;
+    if (!a || !b)
+      return false;
+    if (*a == *b)
+      return true;
+    if (!anyRegisterOrder)
+      return false;
+    return sortedRegisters(*a) == sortedRegisters(*b);
   }
 
   LogicalResult

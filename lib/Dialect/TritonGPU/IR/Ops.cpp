@@ -118,8 +118,6 @@ LogicalResult LocalAllocOp::verify() {
   MemDescType type = getType();
   if (!getSrc())
     return success();
-  if (type.getMutableMemory())
-    return emitOpError("an initialized allocation must be immutable");
   return verifyTensorMatchesMemDesc(*this, getSrc().getType(), type);
 }
 
