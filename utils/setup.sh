@@ -41,8 +41,7 @@ if [ "${TRITON_SKIP_INSTALL:-0}" != 1 ]; then
 fi
 
 cmake_args=(-S "$ROOT" -B "$BUILD_DIR" -G Ninja
-            -DCMAKE_BUILD_TYPE="$BUILD_TYPE"
-            -DLLVM_ENABLE_ASSERTIONS=ON)
+            -DCMAKE_BUILD_TYPE="$BUILD_TYPE")
 if command -v ccache >/dev/null; then
   cmake_args+=(-DCMAKE_C_COMPILER_LAUNCHER=ccache
                -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)

@@ -110,19 +110,19 @@
 // -----
 
 // Tests that sizePerThread has no zero entry.
-// expected-error @+1 {{sizePerThread entries must be positive}}
+// expected-error @+1 {{sizePerThread entries must be powers of two, got 0}}
 #a = #ttg.blocked<{sizePerThread = [0, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 
 // -----
 
 // Tests that threadsPerWarp has no zero entry.
-// expected-error @+1 {{threadsPerWarp entries must be positive}}
+// expected-error @+1 {{threadsPerWarp entries must be powers of two, got 0}}
 #a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 0], warpsPerCTA = [4, 1], order = [1, 0]}>
 
 // -----
 
 // Tests that warpsPerCTA has no zero entry.
-// expected-error @+1 {{warpsPerCTA entries must be positive}}
+// expected-error @+1 {{warpsPerCTA entries must be powers of two, got 0}}
 #a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [0, 1], order = [1, 0]}>
 
 // -----
@@ -631,3 +631,15 @@
 // Tests that an error inside a nested layout is reported.
 // expected-error @+1 {{#ttg.blocked: missing key 'warpsPerCTA'}}
 #a = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], order = [1, 0]}>}>
+
+// -----
+
+// Tests that blocked layout entries must be powers of two.
+// expected-error @+1 {{sizePerThread entries must be powers of two, got 3}}
+#a = #ttg.blocked<{sizePerThread = [3], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// -----
+
+// Tests that the 3.5 spelling's CTAOrder must be a permutation (no repeats).
+// expected-error @+1 {{CTAOrder must be a permutation of [0, 2)}}
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CTAsPerCGA = [2, 2], CTASplitNum = [2, 2], CTAOrder = [0, 0]}>

@@ -105,13 +105,13 @@ tt.func @tc_gen5_mma(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: !ttg.memde
                      %d: !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, %tok: !ttg.async.token,
                      %use: i1, %p: i1, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>,
                      %bar2: !ttg.memdesc<1xi64, #bar, #smem, mutable>) {
-  // CHECK: %[[T0:.+]] = ttng.tc_gen5_mma %[[A]], %[[B]], %[[D]]{{ ?}}[%[[TOK]]], %[[USE]], %[[P]]{{ ?}}, %[[BAR]][%[[P]]] {is_async} : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  // CHECK: %[[T0:.+]] = ttng.tc_gen5_mma %[[A]], %[[B]], %[[D]][%[[TOK]]], %[[USE]], %[[P]], %[[BAR]][%[[P]]] {is_async} : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   %0 = ttng.tc_gen5_mma %a, %b, %d[%tok], %use, %p, %bar[%p] {is_async} : !ttg.memdesc<128x64xf16, #nvmma, #smem>, !ttg.memdesc<64x128xf16, #nvmma, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #bar, #smem, mutable>
-  // CHECK: ttng.tc_gen5_mma %[[A]], %[[B]], %[[D]]{{ ?}}[], %[[USE]], %[[P]] : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>{{$}}
+  // CHECK: ttng.tc_gen5_mma %[[A]], %[[B]], %[[D]][], %[[USE]], %[[P]] : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>{{$}}
   %1 = ttng.tc_gen5_mma %a, %b, %d[], %use, %p : !ttg.memdesc<128x64xf16, #nvmma, #smem>, !ttg.memdesc<64x128xf16, #nvmma, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>
-  // CHECK: ttng.tc_gen5_mma %[[A]], %[[B]], %[[D]]{{ ?}}[%[[T0]]], %[[USE]], %[[P]]{{ ?}}, %[[BAR]][%[[P]]], %[[BAR2]][%[[USE]]] {is_async, two_ctas} : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  // CHECK: ttng.tc_gen5_mma %[[A]], %[[B]], %[[D]][%[[T0]]], %[[USE]], %[[P]], %[[BAR]][%[[P]]], %[[BAR2]][%[[USE]]] {is_async, two_ctas} : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   %2 = ttng.tc_gen5_mma %a, %b, %d[%0], %use, %p, %bar[%p], %bar2[%use] {is_async, two_ctas} : !ttg.memdesc<128x64xf16, #nvmma, #smem>, !ttg.memdesc<64x128xf16, #nvmma, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<1xi64, #bar, #smem, mutable>
-  // CHECK: ttng.tc_gen5_mma %[[A]], %[[B]], %[[D]]{{ ?}}, %[[USE]], %[[P]] : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>{{$}}
+  // CHECK: ttng.tc_gen5_mma %[[A]], %[[B]], %[[D]], %[[USE]], %[[P]] : !ttg.memdesc<128x64xf16, #shared, #smem>, !ttg.memdesc<64x128xf16, #shared, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>{{$}}
   ttng.tc_gen5_mma %a, %b, %d, %use, %p : !ttg.memdesc<128x64xf16, #nvmma, #smem>, !ttg.memdesc<64x128xf16, #nvmma, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>
   // CHECK: ttng.tc_gen5_commit %[[BAR]] : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   ttng.tc_gen5_commit %bar : !ttg.memdesc<1xi64, #bar, #smem, mutable>
@@ -129,9 +129,9 @@ tt.func @tc_gen5_mma_scaled(%a: !ttg.memdesc<128x64xf8E4M3FN, #nvmma8, #smem>, %
                             %as: !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>,
                             %bs: !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>,
                             %tok: !ttg.async.token, %p: i1, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>) {
-  // CHECK: ttng.tc_gen5_mma_scaled %[[A]], %[[B]], %[[D]]{{ ?}}[%[[TOK]]], %[[AS]], %[[BS]], %[[P]], %[[P]] lhs = e4m3 rhs = e5m2{{ ?}}, %[[BAR]][%[[P]]] {is_async} : !ttg.memdesc<128x64xf8E4M3FN, #shared2, #smem>, !ttg.memdesc<64x128xf8E5M2, #shared2, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+  // CHECK: ttng.tc_gen5_mma_scaled %[[A]], %[[B]], %[[D]][%[[TOK]]], %[[AS]], %[[BS]], %[[P]], %[[P]] lhs = e4m3 rhs = e5m2, %[[BAR]][%[[P]]] {is_async} : !ttg.memdesc<128x64xf8E4M3FN, #shared2, #smem>, !ttg.memdesc<64x128xf8E5M2, #shared2, #smem>, !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #tmem_scales, #ttng.tensor_memory>, !ttg.memdesc<1xi64, #shared1, #smem, mutable>
   %0 = ttng.tc_gen5_mma_scaled %a, %b, %d[%tok], %as, %bs, %p, %p lhs = e4m3 rhs = e5m2, %bar[%p] {is_async} : !ttg.memdesc<128x64xf8E4M3FN, #nvmma8, #smem>, !ttg.memdesc<64x128xf8E5M2, #nvmma8, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, !ttg.memdesc<1xi64, #bar, #smem, mutable>
-  // CHECK: ttng.tc_gen5_mma_scaled %[[A]], %[[B]], %[[D]]{{ ?}}, %[[AS]], %[[BS]], %[[P]], %[[P]] lhs = e2m1 rhs = bf16 {{ ?}}: !ttg.memdesc<128x64xf8E4M3FN, #shared2, #smem>
+  // CHECK: ttng.tc_gen5_mma_scaled %[[A]], %[[B]], %[[D]], %[[AS]], %[[BS]], %[[P]], %[[P]] lhs = e2m1 rhs = bf16 : !ttg.memdesc<128x64xf8E4M3FN, #shared2, #smem>
   ttng.tc_gen5_mma_scaled %a, %b, %d, %as, %bs, %p, %p lhs = e2m1 rhs = bf16 : !ttg.memdesc<128x64xf8E4M3FN, #nvmma8, #smem>, !ttg.memdesc<64x128xf8E5M2, #nvmma8, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>
   // CHECK: ttng.tc_gen5_mma_scaled {{.+}} lhs = e2m3 rhs = e3m2
   %1 = ttng.tc_gen5_mma_scaled %a, %b, %d[], %as, %bs, %p, %p lhs = e2m3 rhs = e3m2 : !ttg.memdesc<128x64xf8E4M3FN, #nvmma8, #smem>, !ttg.memdesc<64x128xf8E5M2, #nvmma8, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>
@@ -155,13 +155,13 @@ tt.func @tensor_memory(%v: tensor<128x128xf32, #blocked>, %p: i1,
   %buf2 = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>
   // CHECK: ttng.tmem_alloc %[[V]] : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
   %cst = ttng.tmem_alloc %v : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory>
-  // CHECK: %[[VAL:.+]], %[[TOK1:.+]] = ttng.tmem_load %[[BUF]]{{ ?}}[%[[TOK]]] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+  // CHECK: %[[VAL:.+]], %[[TOK1:.+]] = ttng.tmem_load %[[BUF]][%[[TOK]]] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
   %val, %tok1 = ttng.tmem_load %buf[%tok] : !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-  // CHECK: ttng.tmem_load %[[BUF2]] {{ ?}}: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
+  // CHECK: ttng.tmem_load %[[BUF2]] : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
   %val2 = ttng.tmem_load %buf2 : !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #blocked>
-  // CHECK: ttng.tmem_store %[[VAL]], %[[BUF]]{{ ?}}[%[[TOK1]]], %[[P]] : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+  // CHECK: ttng.tmem_store %[[VAL]], %[[BUF]][%[[TOK1]]], %[[P]] : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
   %tok2 = ttng.tmem_store %val, %buf[%tok1], %p : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>
-  // CHECK: ttng.tmem_store %[[V]], %[[BUF2]]{{ ?}}, %[[P]] : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+  // CHECK: ttng.tmem_store %[[V]], %[[BUF2]], %[[P]] : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
   ttng.tmem_store %v, %buf2, %p : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>
   // CHECK: ttng.tmem_subslice %[[BUF]] {N = 64 : i32} : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory, mutable, 128x128>
   %sub = ttng.tmem_subslice %buf {N = 64 : i32} : !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable> -> !ttg.memdesc<128x64xf32, #acc, #ttng.tensor_memory, mutable, 128x128>

@@ -85,8 +85,8 @@ def TTNG_TCGen5MMAOp : TTNG_Op<"tc_gen5_mma", [AttrSizedOperandSegments,
                        UnitAttr:$is_async, UnitAttr:$two_ctas);
   let results = (outs Optional<TTG_AsyncToken>:$token);
   let assemblyFormat = [{
-    $a `,` $b `,` $d custom<Token>($acc_dep, type($token)) `,` $useD `,`
-    $pred custom<BarriersAndPreds>($barriers, $barrier_preds) attr-dict `:`
+    $a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $useD `,`
+    $pred `` custom<BarriersAndPreds>($barriers, $barrier_preds) attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d))
     (`,` qualified(type($barriers))^)?
   }];
@@ -113,8 +113,8 @@ def TTNG_TCGen5MMAScaledOp : TTNG_Op<"tc_gen5_mma_scaled", [
                        Variadic<I1>:$barrier_preds, UnitAttr:$is_async);
   let results = (outs Optional<TTG_AsyncToken>:$token);
   let assemblyFormat = [{
-    $a `,` $b `,` $d custom<Token>($acc_dep, type($token)) `,` $a_scale `,`
-    $b_scale `,` $useD `,` $pred `lhs` `=` $a_type `rhs` `=` $b_type
+    $a `,` $b `,` $d `` custom<Token>($acc_dep, type($token)) `,` $a_scale `,`
+    $b_scale `,` $useD `,` $pred `lhs` `=` $a_type `rhs` `=` $b_type ``
     custom<BarriersAndPreds>($barriers, $barrier_preds) attr-dict `:`
     qualified(type($a)) `,` qualified(type($b)) `,` qualified(type($d)) `,`
     qualified(type($a_scale)) `,` qualified(type($b_scale))
@@ -453,7 +453,7 @@ def TTNG_TMEMLoadOp : TTNG_Op<"tmem_load", [
   let arguments = (ins TTG_MemDescType:$src, Optional<TTG_AsyncToken>:$dep);
   let results = (outs TT_Tensor:$result, Optional<TTG_AsyncToken>:$token);
   let assemblyFormat = [{
-    $src custom<Token>($dep, type($token)) attr-dict `:`
+    $src `` custom<Token>($dep, type($token)) attr-dict `:`
     qualified(type($src)) `->` type($result)
   }];
   let hasVerifier = 1;
@@ -471,7 +471,7 @@ def TTNG_TMEMStoreOp : TTNG_Op<"tmem_store", [
                        TT_Tensor:$src, I1:$pred);
   let results = (outs Optional<TTG_AsyncToken>:$token);
   let assemblyFormat = [{
-    $src `,` $dst custom<Token>($dep, type($token)) `,` $pred attr-dict `:`
+    $src `,` $dst `` custom<Token>($dep, type($token)) `,` $pred attr-dict `:`
     type($src) `->` qualified(type($dst))
   }];
   let hasVerifier = 1;

@@ -172,10 +172,12 @@ public:
                      << rank << " entries";
     // The CTAs of each dimension, minor dimension first: the first
     // log2(CTASplitNum) bits split the tensor, the others hold copies.
+    SmallVector<bool> seen(rank, false);
     for (unsigned dim : order) {
-      if (dim >= rank)
+      if (dim >= rank || seen[dim])
         return error() << "CTAOrder must be a permutation of [0, " << rank
                        << ")";
+      seen[dim] = true;
       if (!llvm::isPowerOf2_32(perCGA[dim]) ||
           !llvm::isPowerOf2_32(splitNum[dim]) || splitNum[dim] > perCGA[dim])
         return error() << "CTAsPerCGA and CTASplitNum must be powers of two "
@@ -337,10 +339,15 @@ LogicalResult BlockedEncodingAttr::verify(
       warpsPerCTA.size() != rank)
     return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and "
                           "order must have the same rank";
-  if (failed(verifyPositive(emitError, "sizePerThread", sizePerThread)) ||
-      failed(verifyPositive(emitError, "threadsPerWarp", threadsPerWarp)) ||
-      failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)))
-    return failure();
+  for (auto [what, values] :
+       {std::pair<StringRef, ArrayRef<unsigned>>{"sizePerThread",
+                                                 sizePerThread},
+        {"threadsPerWarp", threadsPerWarp},
+        {"warpsPerCTA", warpsPerCTA}})
+    for (unsigned value : values)
+      if (!llvm::isPowerOf2_32(value))
+        return emitError() << what
+                           << " entries must be powers of two, got " << value;
   return failure(failed(verifyPermutation(emitError, "order", order)) ||
                  failed(verifyBases(emitError, "CGALayout", cgaBases, rank)));
 }
@@ -464,9 +471,9 @@ void NvidiaMmaEncodingAttr::print(AsmPrinter &printer) const {
   printer << "<{versionMajor = " << getVersionMajor()
           << ", versionMinor = " << getVersionMinor() << ", warpsPerCTA = ";
   printUnsignedArray(printer, getWarpsPerCTA());
+  printCGABases(printer, getCgaBases(), getRank());
   printer << ", instrShape = ";
   printUnsignedArray(printer, getInstrShape());
-  printCGABases(printer, getCgaBases(), getRank());
   printer << "}>";
 }
 

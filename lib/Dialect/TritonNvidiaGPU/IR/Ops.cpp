@@ -169,7 +169,7 @@ LogicalResult InvalBarrierOp::verify() {
 }
 
 LogicalResult BarrierExpectOp::verify() {
-  if (getSize() < 0)
+  if (getSizeAttr().getInt() < 0)
     return emitOpError("the expected size must be non-negative");
   return verifyBarrier(*this, getAlloc().getType());
 }
@@ -179,7 +179,7 @@ LogicalResult WaitBarrierOp::verify() {
 }
 
 LogicalResult ArriveBarrierOp::verify() {
-  if (getCount() < 1)
+  if (getCountAttr().getInt() < 1)
     return emitOpError("the arrival count must be at least 1");
   return verifyBarrier(*this, getAlloc().getType());
 }
@@ -284,7 +284,7 @@ LogicalResult TMEMSubSliceOp::verify() {
     return emitOpError("source and result must be 2-D");
   if (dst.getShape()[0] != src.getShape()[0])
     return emitOpError("a subslice keeps all rows");
-  int64_t n = getN();
+  int64_t n = getNAttr().getInt();
   if (n < 0 || n + dst.getShape()[1] > src.getShape()[1])
     return emitOpError("columns [")
            << n << ", " << n + dst.getShape()[1] << ") are out of bounds";
