@@ -322,8 +322,9 @@ std::string formatElement(DType dtype, const void *src) {
     std::string text = formatString("%.*f", decimals, value);
     return decimals == 0 ? text + "." : text;
   }
-  if (digits == 1)
-    scientific.insert(scientific.find('e'), ".");
+  size_t exponentPos = scientific.find('e');
+  if (digits == 1 && exponentPos != std::string::npos)
+    scientific.insert(exponentPos, 1, '.');
   return scientific;
 }
 

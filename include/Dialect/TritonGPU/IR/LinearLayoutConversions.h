@@ -27,6 +27,11 @@ std::optional<LinearLayout> toLinearLayout(ArrayRef<int64_t> shape,
 /// tensor's layout.
 SmallVector<StringAttr> standardOutDimNames(MLIRContext *ctx, unsigned rank);
 
+/// `layout` (onto a row-major tensor) seen as a layout onto a tensor of
+/// `dstShape` with the same elements in the same row-major order.
+LinearLayout reshapeRowMajor(const LinearLayout &layout,
+                             ArrayRef<int64_t> dstShape);
+
 } // namespace mlir::triton::gpu
 
 #endif // TRITON_DIALECT_TRITONGPU_IR_LINEARLAYOUTCONVERSIONS_H

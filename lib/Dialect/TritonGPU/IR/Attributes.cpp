@@ -339,15 +339,14 @@ LogicalResult BlockedEncodingAttr::verify(
       warpsPerCTA.size() != rank)
     return emitError() << "sizePerThread, threadsPerWarp, warpsPerCTA and "
                           "order must have the same rank";
-  for (auto [what, values] :
-       {std::pair<StringRef, ArrayRef<unsigned>>{"sizePerThread",
-                                                 sizePerThread},
-        {"threadsPerWarp", threadsPerWarp},
-        {"warpsPerCTA", warpsPerCTA}})
+  for (auto [what, values] : {std::pair<StringRef, ArrayRef<unsigned>>{
+                                  "sizePerThread", sizePerThread},
+                              {"threadsPerWarp", threadsPerWarp},
+                              {"warpsPerCTA", warpsPerCTA}})
     for (unsigned value : values)
       if (!llvm::isPowerOf2_32(value))
-        return emitError() << what
-                           << " entries must be powers of two, got " << value;
+        return emitError() << what << " entries must be powers of two, got "
+                           << value;
   return failure(failed(verifyPermutation(emitError, "order", order)) ||
                  failed(verifyBases(emitError, "CGALayout", cgaBases, rank)));
 }

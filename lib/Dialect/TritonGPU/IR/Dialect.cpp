@@ -281,18 +281,7 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     if (!ll)
       return emitOptionalError(loc, "cannot reshape a tensor with layout ",
                                srcEncoding);
-    MLIRContext *ctx = srcEncoding.getContext();
-    SmallVector<StringAttr> srcNames =
-        standardOutDimNames(ctx, srcShape.size());
-    SmallVector<StringAttr> dstNames =
-        standardOutDimNames(ctx, dstShape.size());
-    SmallVector<StringAttr> reversedSrc(llvm::reverse(srcNames));
-    SmallVector<std::pair<StringAttr, int32_t>> reversedDst;
-    for (int d = dstShape.size() - 1; d >= 0; --d)
-      reversedDst.push_back({dstNames[d], static_cast<int32_t>(dstShape[d])});
-    LinearLayout reshaped = ll->transposeOuts(reversedSrc)
-                                .reshapeOuts(reversedDst)
-                                .transposeOuts(dstNames);
+    LinearLayout reshaped = reshapeRowMajor(*ll, dstShape);
     dstEncoding = linearEncodingFrom(reshaped, identityOrder(dstShape.size()));
     return success();
   }

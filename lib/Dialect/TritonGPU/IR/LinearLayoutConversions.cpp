@@ -390,12 +390,25 @@ LinearLayout swizzledLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
   return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
 }
 
-std::optional<LinearLayout> nvmmaToLinearLayout(ArrayRef<int64_t> shape,
-                                                NVMMASharedEncodingAttr nvmma) {
+/// The layout of one CTA's part of an NVMMA-shared tensor of `shape`.
+std::optional<LinearLayout> nvmmaCtaLayout(ArrayRef<int64_t> shape,
+                                           NVMMASharedEncodingAttr nvmma) {
   MLIRContext *ctx = nvmma.getContext();
   unsigned rank = shape.size();
   if (rank < 2)
     return std::nullopt;
+  // Non-transposed tensors of higher rank are stored as a matrix whose rows
+  // are all the outer dimensions together, so the swizzle runs across them.
+  if (rank > 2 && !nvmma.getTransposed()) {
+    int64_t rows = 1;
+    for (int64_t size : shape.drop_back())
+      rows *= size;
+    std::optional<LinearLayout> matrix =
+        nvmmaCtaLayout({rows, shape.back()}, nvmma);
+    if (!matrix)
+      return std::nullopt;
+    return reshapeRowMajor(*matrix, shape);
+  }
   SmallVector<unsigned> order = matrixOrder(rank, !nvmma.getTransposed());
   unsigned colDim = order[0];
   unsigned elemBytes = std::max(1u, nvmma.getElementBitWidth() / 8);
@@ -428,7 +441,42 @@ std::optional<LinearLayout> nvmmaToLinearLayout(ArrayRef<int64_t> shape,
     outs.push_back({out, static_cast<int32_t>(shape[d])});
   return LinearLayout(std::move(bases), outs, /*requireSurjective=*/false);
 }
+/// A shared layout laid out per CTA by `ctaLayout`, with the cluster's
+/// block bases on top: each CTA holds the part of the tensor its block
+/// coordinates select.
+std::optional<LinearLayout> withCgaBlocks(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<int32_t> cgaBases,
+    function_ref<std::optional<LinearLayout>(ArrayRef<int64_t>)> ctaLayout) {
+  unsigned rank = shape.size();
+  SmallVector<StringAttr> outs = standardOutDimNames(ctx, rank);
+  ShapeMap labeled;
+  for (auto [out, size] : llvm::zip(outs, shape))
+    labeled[out] = size;
+  LinearLayout cga =
+      ensureNotLargerThan(makeCgaLayout(ctx, cgaBases, rank), labeled);
+  SmallVector<int64_t> ctaShape;
+  for (auto [out, size] : llvm::zip(outs, shape))
+    ctaShape.push_back(std::max<int64_t>(1, size / cga.getOutDimSize(out)));
+  std::optional<LinearLayout> cta = ctaLayout(ctaShape);
+  if (!cta)
+    return std::nullopt;
+  return *cta * cga;
+}
 } // namespace
+
+LinearLayout mlir::triton::gpu::reshapeRowMajor(const LinearLayout &layout,
+                                                ArrayRef<int64_t> dstShape) {
+  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
+  SmallVector<StringAttr> srcNames(layout.getOutDimNames());
+  SmallVector<StringAttr> dstNames = standardOutDimNames(ctx, dstShape.size());
+  SmallVector<StringAttr> reversedSrc(llvm::reverse(srcNames));
+  SmallVector<std::pair<StringAttr, int32_t>> reversedDst;
+  for (int d = dstShape.size() - 1; d >= 0; --d)
+    reversedDst.push_back({dstNames[d], static_cast<int32_t>(dstShape[d])});
+  return layout.transposeOuts(reversedSrc)
+      .reshapeOuts(reversedDst)
+      .transposeOuts(dstNames);
+}
 
 SmallVector<StringAttr> mlir::triton::gpu::standardOutDimNames(MLIRContext *ctx,
                                                                unsigned rank) {
@@ -471,11 +519,18 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute layout) {
       .Case([&](SwizzledSharedEncodingAttr a) -> std::optional<LinearLayout> {
         if (a.getOrder().size() != shape.size())
           return std::nullopt;
-        return swizzledLayout(ctx, shape, a.getOrder(), a.getVec(),
-                              a.getPerPhase(), a.getMaxPhase());
+        return withCgaBlocks(
+            ctx, shape, a.getCgaBases(), [&](ArrayRef<int64_t> ctaShape) {
+              return std::optional<LinearLayout>(
+                  swizzledLayout(ctx, ctaShape, a.getOrder(), a.getVec(),
+                                 a.getPerPhase(), a.getMaxPhase()));
+            });
       })
-      .Case([&](NVMMASharedEncodingAttr a) {
-        return nvmmaToLinearLayout(shape, a);
+      .Case([&](NVMMASharedEncodingAttr a) -> std::optional<LinearLayout> {
+        return withCgaBlocks(ctx, shape, a.getCgaBases(),
+                             [&](ArrayRef<int64_t> ctaShape) {
+                               return nvmmaCtaLayout(ctaShape, a);
+                             });
       })
       .Case([&](SharedLinearEncodingAttr a) -> std::optional<LinearLayout> {
         if (a.getRank() != 0 && a.getRank() != shape.size())
