@@ -274,13 +274,13 @@
 // -----
 
 // Tests that a dot operand's parent is a distributed layout.
-// expected-error @+1 {{the parent of a dot operand layout must be a distributed layout, got #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}}
+// expected-error @+1 {{the parent of a dot operand layout must be an nvidia_mma or blocked layout, got #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}>
 
 // -----
 
 // Tests that an operand of an Ampere MMA says how many K elements a thread holds.
-// expected-error @+1 {{kWidth must be set for dot operands of an Ampere (v2) nvidia_mma parent}}
+// expected-error @+1 {{kWidth must be set for dot operands of a version 2 nvidia_mma parent}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>}>
 
 // -----
@@ -643,3 +643,24 @@
 // Tests that the 3.5 spelling's CTAOrder must be a permutation (no repeats).
 // expected-error @+1 {{CTAOrder must be a permutation of [0, 2)}}
 #a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CTAsPerCGA = [2, 2], CTASplitNum = [2, 2], CTAOrder = [0, 0]}>
+
+// -----
+
+// Tests that Hopper's operand B has no register layout.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// expected-error @+1 {{operand B of a Hopper (v3) nvidia_mma is read from shared memory and has no dot_op layout}}
+#a = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
+
+// -----
+
+// Tests that a dot operand of a blocked (FMA) parent has no kWidth.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// expected-error @+1 {{kWidth must be 0 for dot operands of a blocked parent, got 2}}
+#a = #ttg.dot_op<{opIdx = 0, parent = #blocked, kWidth = 2}>
+
+// -----
+
+// Tests that a dot operand's parent is an mma or blocked layout.
+#linear = #ttg.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = []}>
+// expected-error @+1 {{the parent of a dot operand layout must be an nvidia_mma or blocked layout}}
+#a = #ttg.dot_op<{opIdx = 0, parent = #linear}>

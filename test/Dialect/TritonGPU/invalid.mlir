@@ -1124,3 +1124,40 @@ tt.func @warp_specialize_partition_no_terminator() {
   } : () -> ()
   tt.return
 }
+
+// -----
+
+// Tests that an uninitialized shared-memory allocation is mutable.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @alloc_immutable_uninitialized() {
+    // expected-error @+1 {{'ttg.local_alloc' op an uninitialized allocation must be mutable}}
+    %0 = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+// Tests that local_alloc allocates shared memory, not tensor memory.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @alloc_tensor_memory() {
+    // expected-error @+1 {{'ttg.local_alloc' op allocates shared memory; the result's memory space must be #ttg.shared_memory}}
+    %0 = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// Tests that a memdesc view fits in its allocation.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // expected-error @+1 {{memdesc shape [64, 16] does not fit in its alloc shape [2, 32, 16]}}
+  tt.func @view_too_big(%m: !ttg.memdesc<64x16xf16, #shared, #smem, 2x32x16>) {
+    tt.return
+  }
+}

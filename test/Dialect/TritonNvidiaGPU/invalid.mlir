@@ -95,11 +95,12 @@ tt.func @warp_group_dot_result_has_accumulator_type(%a: !ttg.memdesc<128x64xf16,
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
+#blocked_b = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that warp_group_dot's B operand is in shared memory.
-tt.func @warp_group_dot_b_operand_shared_memory(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<128x128xf32, #mma>) {
+tt.func @warp_group_dot_b_operand_shared_memory(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: tensor<64x128xf16, #blocked_b>, %c: tensor<128x128xf32, #mma>) {
   // expected-error @+1 {{'ttng.warp_group_dot' op operand #1 must be a descriptor of a tensor in shared or tensor memory, but got 'tensor<64x128xf16}}
-  %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #nvmma, #smem> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x128xf32, #mma>
+  %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #nvmma, #smem> * tensor<64x128xf16, #blocked_b> -> tensor<128x128xf32, #mma>
   tt.return
 }
 }

@@ -435,14 +435,27 @@ DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (opIdx > 1)
     return emitError() << "opIdx must be 0 (operand A) or 1 (operand B), got "
                        << opIdx;
-  if (!isDistributedEncoding(parent))
-    return emitError() << "the parent of a dot operand layout must be a "
-                          "distributed layout, got "
+  // Dot operands are laid out relative to the layout of the product: a
+  // tensor-core accumulator or, for FMA, a blocked layout.
+  if (!isa<NvidiaMmaEncodingAttr, BlockedEncodingAttr>(parent))
+    return emitError() << "the parent of a dot operand layout must be an "
+                          "nvidia_mma or blocked layout, got "
                        << parent;
-  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent))
-    if (mma.isAmpere() && kWidth == 0)
-      return emitError() << "kWidth must be set for dot operands of an "
-                            "Ampere (v2) nvidia_mma parent";
+  if (isa<BlockedEncodingAttr>(parent) && kWidth != 0)
+    return emitError() << "kWidth must be 0 for dot operands of a blocked "
+                          "parent, got "
+                       << kWidth;
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent)) {
+    if (mma.isHopper() && opIdx == 1)
+      return emitError() << "operand B of a Hopper (v3) nvidia_mma is read "
+                            "from shared memory and has no dot_op layout";
+    if (!mma.isAmpere() && !mma.isHopper())
+      return success();
+    if (kWidth == 0)
+      return emitError() << "kWidth must be set for dot operands of a "
+                            "version "
+                         << mma.getVersionMajor() << " nvidia_mma parent";
+  }
   return success();
 }
 

@@ -116,8 +116,15 @@ static LogicalResult verifyTensorMatchesMemDesc(Operation *op,
 
 LogicalResult LocalAllocOp::verify() {
   MemDescType type = getType();
-  if (!getSrc())
+  if (!isa<SharedMemorySpaceAttr>(type.getMemorySpace()))
+    return emitOpError("allocates shared memory; the result's memory space "
+                       "must be #ttg.shared_memory, got ")
+           << type.getMemorySpace();
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError("an uninitialized allocation must be mutable");
     return success();
+  }
   return verifyTensorMatchesMemDesc(*this, getSrc().getType(), type);
 }
 

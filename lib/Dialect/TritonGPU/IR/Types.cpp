@@ -98,6 +98,13 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
     if (dim <= 0)
       return emitError() << "alloc shape dimensions must be positive, got "
                          << dim;
+  // A view fits inside its allocation: compare the trailing dimensions.
+  ArrayRef<int64_t> allocTail = allocShape.take_back(shape.size());
+  for (auto [dim, alloc] : llvm::zip(shape, allocTail))
+    if (dim > alloc)
+      return emitError() << "memdesc shape [" << shape
+                         << "] does not fit in its alloc shape [" << allocShape
+                         << "]";
   return success();
 }
 
