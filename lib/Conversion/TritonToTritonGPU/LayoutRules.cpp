@@ -163,26 +163,8 @@ tt_to_ttg::getSplitOperandEncoding(MLIRContext *ctx,
                                    const LaunchShape &launch) {
   // The results' default layout with the pair of split elements appended
   // as the fastest dimension, held by each thread.
-  BlockedEncodingAttr result =
-      getDefaultBlockedEncoding(ctx, resultShape, launch);
-  unsigned rank = result.getRank();
-  auto append = [](ArrayRef<unsigned> values, unsigned last) {
-    SmallVector<unsigned> appended(values);
-    appended.push_back(last);
-    return appended;
-  };
-  SmallVector<unsigned> order{rank};
-  llvm::append_range(order, result.getOrder());
-  SmallVector<int32_t> bases;
-  ArrayRef<int32_t> resultBases = result.getCgaBases();
-  for (size_t i = 0; i < resultBases.size(); i += rank) {
-    llvm::append_range(bases, resultBases.slice(i, rank));
-    bases.push_back(0);
-  }
-  return BlockedEncodingAttr::get(ctx, append(result.getSizePerThread(), 2),
-                                  append(result.getThreadsPerWarp(), 1),
-                                  append(result.getWarpsPerCTA(), 1), order,
-                                  bases);
+  return getJoinedBlockedEncoding(
+      getDefaultBlockedEncoding(ctx, resultShape, launch));
 }
 
 /// How many elements of a tensor of `type` (blocked layout) each thread

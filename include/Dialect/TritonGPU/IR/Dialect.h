@@ -30,6 +30,14 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
 bool isSharedEncoding(Attribute encoding);
 /// True for the encodings that distribute a tensor over threads.
 bool isDistributedEncoding(Attribute encoding);
+
+/// `blocked` with a new minor dimension of size 2 held in each thread's
+/// registers: the layout of a tt.join result.
+BlockedEncodingAttr getJoinedBlockedEncoding(BlockedEncodingAttr blocked);
+
+/// `blocked` without its minor dimension, which must be of size 2 in each
+/// thread's registers: the layout of tt.split results.
+BlockedEncodingAttr getSplitBlockedEncoding(BlockedEncodingAttr blocked);
 } // namespace mlir::triton::gpu
 
 #define GET_OP_CLASSES

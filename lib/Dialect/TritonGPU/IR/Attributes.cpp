@@ -833,3 +833,43 @@ SharedLinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return failure(failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
                  failed(verifyBases(emitError, "block", blockBases, rank)));
 }
+
+//===----------------------------------------------------------------------===//
+// Blocked layouts of join and split
+//===----------------------------------------------------------------------===//
+
+BlockedEncodingAttr
+mlir::triton::gpu::getJoinedBlockedEncoding(BlockedEncodingAttr blocked) {
+  auto append = [](ArrayRef<unsigned> values, unsigned last) {
+    SmallVector<unsigned> result(values);
+    result.push_back(last);
+    return result;
+  };
+  unsigned rank = blocked.getRank();
+  SmallVector<unsigned> order{rank};
+  llvm::append_range(order, blocked.getOrder());
+  SmallVector<int32_t> cga;
+  ArrayRef<int32_t> oldCga = blocked.getCgaBases();
+  for (size_t i = 0; i < oldCga.size(); i += rank) {
+    llvm::append_range(cga, oldCga.slice(i, rank));
+    cga.push_back(0);
+  }
+  return BlockedEncodingAttr::get(
+      blocked.getContext(), append(blocked.getSizePerThread(), 2),
+      append(blocked.getThreadsPerWarp(), 1),
+      append(blocked.getWarpsPerCTA(), 1), order, cga);
+}
+
+BlockedEncodingAttr
+mlir::triton::gpu::getSplitBlockedEncoding(BlockedEncodingAttr blocked) {
+  unsigned rank = blocked.getRank();
+  SmallVector<unsigned> order(blocked.getOrder().drop_front());
+  SmallVector<int32_t> cga;
+  ArrayRef<int32_t> oldCga = blocked.getCgaBases();
+  for (size_t i = 0; i < oldCga.size(); i += rank)
+    llvm::append_range(cga, oldCga.slice(i, rank - 1));
+  return BlockedEncodingAttr::get(
+      blocked.getContext(), blocked.getSizePerThread().drop_back(),
+      blocked.getThreadsPerWarp().drop_back(),
+      blocked.getWarpsPerCTA().drop_back(), order, cga);
+}

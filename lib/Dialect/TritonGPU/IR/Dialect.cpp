@@ -78,42 +78,6 @@ static SmallVector<int32_t> identityOrder(unsigned rank) {
   return llvm::to_vector(llvm::seq<int32_t>(0, rank));
 }
 
-/// A blocked layout with a new minor dimension of size 2 in registers.
-static BlockedEncodingAttr joinBlocked(BlockedEncodingAttr blocked) {
-  auto append = [](ArrayRef<unsigned> values, unsigned last) {
-    SmallVector<unsigned> result(values);
-    result.push_back(last);
-    return result;
-  };
-  unsigned rank = blocked.getRank();
-  SmallVector<unsigned> order{rank};
-  llvm::append_range(order, blocked.getOrder());
-  SmallVector<int32_t> cga;
-  ArrayRef<int32_t> oldCga = blocked.getCgaBases();
-  for (size_t i = 0; i < oldCga.size(); i += rank) {
-    llvm::append_range(cga, oldCga.slice(i, rank));
-    cga.push_back(0);
-  }
-  return BlockedEncodingAttr::get(
-      blocked.getContext(), append(blocked.getSizePerThread(), 2),
-      append(blocked.getThreadsPerWarp(), 1),
-      append(blocked.getWarpsPerCTA(), 1), order, cga);
-}
-
-/// The blocked layout without its minor dimension (of size 2, in registers).
-static BlockedEncodingAttr splitBlocked(BlockedEncodingAttr blocked) {
-  unsigned rank = blocked.getRank();
-  SmallVector<unsigned> order(blocked.getOrder().drop_front());
-  SmallVector<int32_t> cga;
-  ArrayRef<int32_t> oldCga = blocked.getCgaBases();
-  for (size_t i = 0; i < oldCga.size(); i += rank)
-    llvm::append_range(cga, oldCga.slice(i, rank - 1));
-  return BlockedEncodingAttr::get(
-      blocked.getContext(), blocked.getSizePerThread().drop_back(),
-      blocked.getThreadsPerWarp().drop_back(),
-      blocked.getWarpsPerCTA().drop_back(), order, cga);
-}
-
 /// Layout inference for tt ops on tensors with ttg encodings.
 struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   using DialectInferLayoutInterface::DialectInferLayoutInterface;
@@ -188,7 +152,7 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
                       ArrayRef<int64_t> shape,
                       std::optional<Location> loc) const override {
     if (auto blocked = dyn_cast<BlockedEncodingAttr>(srcEncoding)) {
-      dstEncoding = joinBlocked(blocked);
+      dstEncoding = getJoinedBlockedEncoding(blocked);
       return success();
     }
     // The new minor dimension becomes each thread's fastest register.
@@ -224,7 +188,7 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
     unsigned rank = shape.size();
     if (blocked && rank >= 2 && blocked.getOrder().front() == rank - 1 &&
         blocked.getSizePerThread().back() == 2) {
-      dstEncoding = splitBlocked(blocked);
+      dstEncoding = getSplitBlockedEncoding(blocked);
       return success();
     }
     // The split dimension must live in one register basis of each thread.
