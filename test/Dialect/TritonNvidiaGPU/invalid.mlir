@@ -923,3 +923,17 @@ tt.func @tmem_subslice_needs_first_column(%buf: !ttg.memdesc<128x128xf32, #acc, 
   tt.return
 }
 }
+
+// -----
+
+// Tests that an initialized mutable tensor-memory allocation takes a value of
+// its own shape.
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+#blocked = #ttg.blocked<{sizePerThread = [1, 64], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @tmem_alloc_mutable_shape(%v: tensor<128x64xf32, #blocked>) {
+    // expected-error @+1 {{'ttng.tmem_alloc' op initial value and buffer shapes differ}}
+    %0 = ttng.tmem_alloc %v : (tensor<128x64xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+    tt.return
+  }
+}

@@ -132,28 +132,33 @@ void WarpGroupDotOp::getEffects(
                        SharedMemory::get());
 }
 
-LogicalResult TCGen5MMAOp::verify() {
-  if (!isTensorMemory(getD().getType()))
-    return emitOpError("the accumulator must be in tensor memory");
-  if (getBarriers().size() != getBarrierPreds().size())
-    return emitOpError("needs one predicate per barrier");
-  for (Value barrier : getBarriers())
-    if (failed(verifyBarrier(*this, barrier.getType())))
+/// Checks what the tcgen5 products share: an accumulator in tensor memory
+/// and one predicate per mbarrier to arrive on.
+static LogicalResult verifyTCGen5Common(Operation *op, MemDescType acc,
+                                        ValueRange barriers,
+                                        ValueRange barrierPreds) {
+  if (!isTensorMemory(acc))
+    return op->emitOpError("the accumulator must be in tensor memory");
+  if (barriers.size() != barrierPreds.size())
+    return op->emitOpError("needs one predicate per barrier");
+  for (Value barrier : barriers)
+    if (failed(verifyBarrier(op, barrier.getType())))
       return failure();
+  return success();
+}
+
+LogicalResult TCGen5MMAOp::verify() {
+  if (failed(verifyTCGen5Common(*this, getD().getType(), getBarriers(),
+                                getBarrierPreds())))
+    return failure();
   return verifyMatmulShapes(*this, getA().getType().getShape(),
                             getB().getType().getShape(),
                             getD().getType().getShape());
 }
 
 LogicalResult TCGen5MMAScaledOp::verify() {
-  if (!isTensorMemory(getD().getType()))
-    return emitOpError("the accumulator must be in tensor memory");
-  if (getBarriers().size() != getBarrierPreds().size())
-    return emitOpError("needs one predicate per barrier");
-  for (Value barrier : getBarriers())
-    if (failed(verifyBarrier(*this, barrier.getType())))
-      return failure();
-  return success();
+  return verifyTCGen5Common(*this, getD().getType(), getBarriers(),
+                            getBarrierPreds());
 }
 
 //===----------------------------------------------------------------------===//
@@ -238,8 +243,6 @@ LogicalResult TMEMAllocOp::verify() {
   MemDescType type = getResult().getType();
   if (!isTensorMemory(type))
     return emitOpError("must allocate tensor memory");
-  if (getSrc() && type.getMutableMemory() && !getToken())
-    return success();
   if (getSrc() && getSrc().getType().getShape() != type.getShape())
     return emitOpError("initial value and buffer shapes differ");
   return success();
