@@ -359,14 +359,15 @@
 
 // -----
 
-// Tests that register bases are powers of two.
-// expected-error @+1 {{register bases must hold zeros and powers of two, got 3}}
+// Tests that bases which leave part of their shape unreached are rejected:
+// [3] alone spans a dimension of size 4 with a single basis.
+// expected-error @+1 {{after removing the zero bases the layout must be bijective onto its shape [4]}}
 #a = #ttg.linear<{register = [[3]], lane = [], warp = [], block = []}>
 
 // -----
 
 // Tests that register bases are not negative.
-// expected-error @+1 {{register bases must hold zeros and powers of two, got -2}}
+// expected-error @+1 {{register bases must not be negative, got -2}}
 #a = #ttg.linear<{register = [[0, -2]], lane = [], warp = [], block = []}>
 
 // -----
@@ -383,14 +384,14 @@
 
 // -----
 
-// Tests that warp bases are powers of two.
-// expected-error @+1 {{warp bases must hold zeros and powers of two, got 3}}
-#a = #ttg.linear<{register = [[0, 1]], lane = [], warp = [[0, 3]], block = []}>
+// Tests that a basis of a distributed layout moves along one dimension.
+// expected-error @+1 {{each warp basis must move along at most one dimension, got [1, 1]}}
+#a = #ttg.linear<{register = [[0, 1], [1, 0]], lane = [], warp = [[1, 1]], block = []}>
 
 // -----
 
-// Tests that block bases are powers of two.
-// expected-error @+1 {{block bases must hold zeros and powers of two, got 6}}
+// Tests that a block basis of 6 leaves rows of the [8, 2] shape unreached.
+// expected-error @+1 {{after removing the zero bases the layout must be bijective onto its shape [8, 2]}}
 #a = #ttg.linear<{register = [[0, 1]], lane = [], warp = [], block = [[6, 0]]}>
 
 // -----
@@ -599,8 +600,9 @@
 
 // -----
 
-// Tests that shared_linear offset bases are powers of two.
-// expected-error @+1 {{offset bases must hold zeros and powers of two, got 5}}
+// Tests that a shared_linear layout reaches all of its shape: [0, 5] alone
+// cannot span [1, 8].
+// expected-error @+1 {{the layout must be surjective onto its shape [1, 8]}}
 #a = #ttg.shared_linear<{offset = [[0, 5]], block = []}, alignment = 16>
 
 // -----
@@ -664,3 +666,90 @@
 #linear = #ttg.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = []}>
 // expected-error @+1 {{the parent of a dot operand layout must be an nvidia_mma or blocked layout}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #linear}>
+
+// -----
+
+// Tests that a linear layout needs bases: they give its rank.
+// expected-error @+1 {{a linear layout needs at least one basis, which gives its rank}}
+#a = #ttg.linear<{register = [], lane = [], warp = [], block = []}>
+
+// -----
+
+// Tests that a register basis moving two dimensions at once is rejected.
+// expected-error @+1 {{each register basis must move along at most one dimension, got [1, 1]}}
+#a = #ttg.linear<{register = [[1, 1]], lane = [[0, 1]], warp = [], block = []}>
+
+// -----
+
+// Tests that a linear layout may not repeat a basis (two lanes holding the
+// same element is a broadcast, written with a zero basis).
+// expected-error @+1 {{after removing the zero bases the layout must be bijective onto its shape [1, 2]}}
+#a = #ttg.linear<{register = [[0, 1]], lane = [[0, 1]], warp = [], block = []}>
+
+// -----
+
+// Tests that a linear layout reaches every element of its shape: nothing
+// maps to column 2 here.
+// expected-error @+1 {{after removing the zero bases the layout must be bijective onto its shape [2, 8]}}
+#a = #ttg.linear<{register = [[0, 1], [0, 4]], lane = [[1, 0]], warp = [], block = []}>
+
+// -----
+
+// Tests that a shared_linear layout is bijective once its zero bases are
+// dropped.
+// expected-error @+1 {{after removing the zero bases the layout must be bijective onto its shape [2, 2]}}
+#a = #ttg.shared_linear<{offset = [[0, 1], [1, 0], [1, 1]], block = []}, alignment = 16>
+
+// -----
+
+// Tests that a shared_linear layout has bases.
+// expected-error @+1 {{a shared linear layout needs at least one basis, which gives its rank}}
+#a = #ttg.shared_linear<{offset = [], block = []}, alignment = 16>
+
+// -----
+
+// Tests that shared_linear bases are not negative.
+// expected-error @+1 {{offset bases must not be negative, got -1}}
+#a = #ttg.shared_linear<{offset = [[0, -1]], block = []}, alignment = 16>
+
+// -----
+
+// Tests that padded_shared intervals do not repeat.
+// expected-error @+1 {{intervals must not repeat, got 128 twice}}
+#a = #ttg.padded_shared<[128:+4, 128:+8] {order = [1, 0], shape = [16, 64]}>
+
+// -----
+
+// Tests that padded_shared paddings are powers of two.
+// expected-error @+1 {{intervals and paddings must be powers of two}}
+#a = #ttg.padded_shared<[128:+3] {order = [1, 0], shape = [16, 64]}>
+
+// -----
+
+// Tests that padded_shared intervals are powers of two.
+// expected-error @+1 {{intervals and paddings must be powers of two}}
+#a = #ttg.padded_shared<[96:+4] {order = [1, 0], shape = [16, 64]}>
+
+// -----
+
+// Tests that a padded_shared offset basis moves along one dimension.
+// expected-error @+1 {{each offset basis must move along at most one dimension, got [1, 1]}}
+#a = #ttg.padded_shared<[128:+4] {offset = [[0, 1], [1, 1]], block = []}>
+
+// -----
+
+// Tests that padded_shared offsets do not broadcast (a zero basis).
+// expected-error @+1 {{the offset bases must not broadcast: they must be nonzero and linearly independent}}
+#a = #ttg.padded_shared<[128:+4] {offset = [[0, 1], [0, 0]], block = []}>
+
+// -----
+
+// Tests that padded_shared offsets do not repeat a basis.
+// expected-error @+1 {{the offset bases must not broadcast: they must be nonzero and linearly independent}}
+#a = #ttg.padded_shared<[128:+4] {offset = [[0, 1], [0, 1], [1, 0]], block = []}>
+
+// -----
+
+// Tests that a padded_shared layout reaches all of its shape.
+// expected-error @+1 {{the layout must be surjective onto its shape [1, 8]}}
+#a = #ttg.padded_shared<[128:+4] {offset = [[0, 1], [0, 4]], block = []}>

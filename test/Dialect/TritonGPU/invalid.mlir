@@ -100,6 +100,124 @@ tt.func @memdesc_alloc_shape_zero(%a: !ttg.memdesc<16x16xf32, #shared, #ttg.shar
 // -----
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// Tests that a shared-memory encoding describes shared memory only.
+// expected-error @+1 {{a memdesc with the shared-memory encoding #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}> must be in #ttg.shared_memory, got #ttng.tensor_memory}}
+tt.func @memdesc_shared_in_tmem(%a: !ttg.memdesc<16x16xf32, #shared, #ttng.tensor_memory>) {
+  tt.return
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+// Tests that a tensor-memory encoding describes tensor memory only.
+// expected-error @+1 {{a memdesc with the tensor-memory encoding #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1> must be in #ttng.tensor_memory, got #ttg.shared_memory}}
+tt.func @memdesc_tmem_in_smem(%a: !ttg.memdesc<128x128xf32, #tmem, #ttg.shared_memory>) {
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+// Tests that a register layout is no memdesc encoding.
+// expected-error @+1 {{is not a memory encoding}}
+tt.func @memdesc_blocked(%a: !ttg.memdesc<16x16xf32, #blocked, #ttg.shared_memory>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+// Tests that the memdesc rank is the encoding's, or one more for a
+// multi-buffered allocation.
+// expected-error @+1 {{the encoding has rank 2, so the memdesc must have rank 2 or 3, got 4}}
+tt.func @memdesc_rank_above_encoding(%a: !ttg.memdesc<2x2x16x16xf32, #shared, #ttg.shared_memory>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// Tests that the memdesc rank is not below the encoding's.
+// expected-error @+1 {{the encoding has rank 2, so the memdesc must have rank 2 or 3, got 1}}
+tt.func @memdesc_rank_below_encoding(%a: !ttg.memdesc<64xf16, #shared, #ttg.shared_memory>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.padded_shared<[4:+4] {order = [1, 0], shape = [4, 4]}>
+// Tests that a padded layout spans exactly one buffer of the allocation.
+// expected-error @+1 {{the layout spans [4, 4] but a buffer of the allocation is [8, 8]}}
+tt.func @memdesc_padded_too_small(%a: !ttg.memdesc<8x8xf32, #shared, #ttg.shared_memory>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.padded_shared<[4:+4] {order = [1, 0], shape = [4, 4]}>
+// Tests that a padded layout does not span more than its buffer.
+// expected-error @+1 {{the layout spans [4, 4] but a buffer of the allocation is [2, 4]}}
+tt.func @memdesc_padded_too_large(%a: !ttg.memdesc<2x4xf32, #shared, #ttg.shared_memory>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0]], block = []}, alignment = 16>
+// Tests that a shared_linear layout spans exactly one buffer.
+// expected-error @+1 {{the layout spans [2, 4] but a buffer of the allocation is [4, 4]}}
+tt.func @memdesc_shared_linear_shape(%a: !ttg.memdesc<4x4xf32, #shared, #ttg.shared_memory>) {
+  tt.return
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+// Tests that tensor memory holds 2-D buffers (3-D when multi-buffered).
+// expected-error @+1 {{a memdesc in tensor memory must have rank 2 or 3 (multi-buffered), got 1}}
+tt.func @memdesc_tmem_rank(%a: !ttg.memdesc<128xf32, #tmem, #ttng.tensor_memory>) {
+  tt.return
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 2>
+// Tests that a tensor-memory column holds at most 32 bits of elements.
+// expected-error @+1 {{element bit width times colStride must be at most 32, got 32 x 2}}
+tt.func @memdesc_tmem_col_stride(%a: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>) {
+  tt.return
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+// Tests that a tensor-memory allocation holds at least one block.
+// expected-error @+1 {{the allocation must be at least 128x128, got 64x128}}
+tt.func @memdesc_tmem_small(%a: !ttg.memdesc<64x128xf32, #tmem, #ttng.tensor_memory>) {
+  tt.return
+}
+
+// -----
+
+#scales = #ttng.tensor_memory_scales_encoding<>
+// Tests that block scales in tensor memory are not multi-buffered.
+// expected-error @+1 {{block scales in tensor memory cannot be multi-buffered: the allocation must be 2-D}}
+tt.func @memdesc_scales_3d(%a: !ttg.memdesc<2x128x4xi8, #scales, #ttng.tensor_memory>) {
+  tt.return
+}
+
+// -----
+
+#scales = #ttng.tensor_memory_scales_encoding<>
+// Tests that block scales in tensor memory are 8-bit.
+// expected-error @+1 {{block scales in tensor memory must be 8-bit, got 'f16'}}
+tt.func @memdesc_scales_f16(%a: !ttg.memdesc<128x4xf16, #scales, #ttng.tensor_memory>) {
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 // Tests that the optional parameters are `mutable` and a shape, nothing else.
 // expected-error @+1 {{expected '>'}}
 tt.func @memdesc_unknown_parameter(%a: !ttg.memdesc<16x16xf32, #shared, #ttg.shared_memory, volatile>) {
@@ -1141,11 +1259,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // -----
 
 // Tests that local_alloc allocates shared memory, not tensor memory.
-#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @alloc_tensor_memory() {
     // expected-error @+1 {{'ttg.local_alloc' op allocates shared memory; the result's memory space must be #ttg.shared_memory}}
-    %0 = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #ttng.tensor_memory, mutable>
+    %0 = ttg.local_alloc : () -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
     tt.return
   }
 }

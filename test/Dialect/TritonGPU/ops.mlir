@@ -631,3 +631,40 @@ tt.func @warp_specialize_default_only(%a: i32) {
 }
 
 }
+
+// -----
+
+// Layouts and memdescs at the edge of what the verifiers accept: a linear
+// basis need not be a power of two as long as the layout is a bijection
+// once its zero (broadcast) bases are dropped; shared_linear bases may
+// move several dimensions at once (a swizzle); a padded layout may
+// broadcast over CTAs; multi-buffered memdescs carry one more dimension
+// than their encoding.
+
+// CHECK: #linear = #ttg.linear<{register = {{\[\[}}0, 1], [0, 3]], lane = {{\[\[}}1, 0]], warp = {{\[\[}}0, 0]], block = []}>
+#odd = #ttg.linear<{register = [[0, 1], [0, 3]], lane = [[1, 0]], warp = [[0, 0]], block = []}>
+// CHECK: #shared = #ttg.shared_linear<{offset = {{\[\[}}0, 1], [0, 2], [1, 2], [2, 0]], block = []}, alignment = 16>
+#swz = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 2], [2, 0]], block = []}, alignment = 16>
+// CHECK: #shared1 = #ttg.padded_shared<[16:+4] {offset = {{\[\[}}0, 1], [0, 2], [1, 0]], block = {{\[\[}}0, 0]]}>
+#pad = #ttg.padded_shared<[16:+4] {offset = [[0, 1], [0, 2], [1, 0]], block = [[0, 0]]}>
+// CHECK: #shared2 = #ttg.padded_shared<[32:+8] {order = [1, 0], shape = [16, 64]}>
+#pad2 = #ttg.padded_shared<[32:+8] {order = [1, 0], shape = [16, 64]}>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 256, colStride = 1>
+#scales = #ttng.tensor_memory_scales_encoding<>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// CHECK-LABEL: tt.func @edge_layouts
+// CHECK-SAME: tensor<2x4xf32, #linear>
+// CHECK-SAME: !ttg.memdesc<4x4xf16, #shared, #smem>
+// CHECK-SAME: !ttg.memdesc<2x2x4xf16, #shared1, #smem, mutable>
+// CHECK-SAME: !ttg.memdesc<3x16x64xf16, #shared2, #smem, mutable>
+// CHECK-SAME: !ttg.memdesc<2x128x64xf32, #tmem, #ttng.tensor_memory, mutable>
+// CHECK-SAME: !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory>
+tt.func @edge_layouts(%t: tensor<2x4xf32, #odd>,
+                      %s: !ttg.memdesc<4x4xf16, #swz, #ttg.shared_memory>,
+                      %p: !ttg.memdesc<2x2x4xf16, #pad, #ttg.shared_memory, mutable>,
+                      %q: !ttg.memdesc<3x16x64xf16, #pad2, #ttg.shared_memory, mutable>,
+                      %m: !ttg.memdesc<2x128x64xf32, #tmem, #ttng.tensor_memory, mutable>,
+                      %c: !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory>) {
+  tt.return
+}
+}

@@ -352,12 +352,12 @@ tt.func @inval_barrier_invalidates_mbarrier_i64(%bar: !ttg.memdesc<1xi32, #bar, 
 
 // -----
 
-#scales = #ttng.tensor_memory_scales_encoding<>
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that an mbarrier lives in shared memory.
-tt.func @wait_barrier_mbarrier_lives_shared_memory(%bar: !ttg.memdesc<1xi64, #scales, #ttng.tensor_memory, mutable>, %phase: i32) {
+tt.func @wait_barrier_mbarrier_lives_shared_memory(%bar: !ttg.memdesc<128x128xi32, #tmem, #ttng.tensor_memory, mutable>, %phase: i32) {
   // expected-error @+1 {{'ttng.wait_barrier' op barrier must be a 1xi64 memdesc in shared memory}}
-  ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #scales, #ttng.tensor_memory, mutable>
+  ttng.wait_barrier %bar, %phase : !ttg.memdesc<128x128xi32, #tmem, #ttng.tensor_memory, mutable>
   tt.return
 }
 }

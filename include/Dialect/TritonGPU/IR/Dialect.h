@@ -11,6 +11,7 @@
 #include "Dialect/Triton/IR/Dialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "mlir/IR/DialectInterface.h"
 
 #include "Dialect/TritonGPU/IR/TritonGPUDialect.h.inc"
 
@@ -30,6 +31,28 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
 bool isSharedEncoding(Attribute encoding);
 /// True for the encodings that distribute a tensor over threads.
 bool isDistributedEncoding(Attribute encoding);
+
+/// The rank of a shared-memory encoding; nullopt for other attributes.
+std::optional<unsigned> getSharedEncodingRank(Attribute encoding);
+
+/// Implemented by the dialects whose encodings lay out memories other than
+/// shared memory (ttng's tensor memory encodings): checks a !ttg.memdesc
+/// whose encoding comes from that dialect.
+class MemDescEncodingVerifierInterface
+    : public DialectInterface::Base<MemDescEncodingVerifierInterface> {
+public:
+  MemDescEncodingVerifierInterface(Dialect *dialect) : Base(dialect) {}
+
+  virtual LogicalResult
+  verifyMemDesc(function_ref<InFlightDiagnostic()> emitError,
+                ArrayRef<int64_t> shape, Type elementType, Attribute encoding,
+                Attribute memorySpace, ArrayRef<int64_t> allocShape) const = 0;
+};
+
+/// The tensor shape that the bases of a linear, shared_linear or
+/// padded_shared layout span (each dimension the smallest power of two above
+/// its coordinates); empty for other encodings.
+SmallVector<int64_t> getLinearComponentShape(Attribute encoding);
 
 /// `blocked` with a new minor dimension of size 2 held in each thread's
 /// registers: the layout of a tt.join result.

@@ -9,6 +9,7 @@
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
@@ -285,6 +286,109 @@ static LogicalResult verifyBases(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+/// The sizes of the output dimensions that the bases in `lists` (each a flat
+/// array of `rank`-entry bases) reach: each is the smallest power of two
+/// above every coordinate given to it, as when upstream parses a layout.
+static SmallVector<int64_t> inferOutSizes(ArrayRef<ArrayRef<int32_t>> lists,
+                                          unsigned rank) {
+  SmallVector<int64_t> sizes(rank, 1);
+  for (ArrayRef<int32_t> flat : lists)
+    for (auto [i, value] : llvm::enumerate(flat))
+      if (value > 0)
+        sizes[i % rank] =
+            std::max<int64_t>(sizes[i % rank], llvm::NextPowerOf2(value));
+  return sizes;
+}
+
+/// The number of linearly independent bases (over GF(2)) among the nonzero
+/// bases of `lists`, and the number of nonzero bases. A basis is read as the
+/// bits of its coordinates, one field of log2(size) bits per dimension.
+static std::pair<unsigned, unsigned>
+countIndependentBases(ArrayRef<ArrayRef<int32_t>> lists, unsigned rank,
+                      ArrayRef<int64_t> sizes) {
+  SmallVector<unsigned> shift(rank, 0);
+  for (unsigned d = 1; d < rank; ++d)
+    shift[d] = shift[d - 1] + llvm::Log2_64(sizes[d - 1]);
+  SmallVector<uint64_t> rows;
+  unsigned nonZero = 0;
+  for (ArrayRef<int32_t> flat : lists)
+    for (size_t i = 0; i + rank <= flat.size(); i += rank) {
+      uint64_t row = 0;
+      for (unsigned d = 0; d < rank; ++d)
+        row |= static_cast<uint64_t>(flat[i + d]) << shift[d];
+      if (row == 0)
+        continue;
+      ++nonZero;
+      // Reduce against the rows kept so far, each with a distinct top bit.
+      for (uint64_t kept : rows)
+        row = std::min(row, row ^ kept);
+      if (row != 0) {
+        rows.push_back(row);
+        llvm::sort(rows, std::greater<uint64_t>());
+      }
+    }
+  return {static_cast<unsigned>(rows.size()), nonZero};
+}
+
+/// The total number of output bits of a layout onto `sizes`.
+static unsigned totalBits(ArrayRef<int64_t> sizes) {
+  unsigned bits = 0;
+  for (int64_t size : sizes)
+    bits += llvm::Log2_64(size);
+  return bits;
+}
+
+/// Bases whose coordinates are non-negative, with at most one nonzero entry
+/// each when `singleDim` (a distributed layout, or the rows of a padded
+/// shared layout, move along one dimension at a time).
+static LogicalResult
+verifyBasisEntries(function_ref<InFlightDiagnostic()> emitError, StringRef what,
+                   ArrayRef<int32_t> flat, unsigned rank, bool singleDim) {
+  if (rank == 0 ? !flat.empty() : flat.size() % rank != 0)
+    return emitError() << what << " bases must have " << rank
+                       << " entries each";
+  for (int32_t value : flat)
+    if (value < 0)
+      return emitError() << what << " bases must not be negative, got "
+                         << value;
+  if (!singleDim)
+    return success();
+  for (size_t i = 0; i < flat.size(); i += rank) {
+    ArrayRef<int32_t> basis = flat.slice(i, rank);
+    if (llvm::count_if(basis, [](int32_t v) { return v != 0; }) > 1)
+      return emitError() << "each " << what
+                         << " basis must move along at most one dimension, "
+                            "got ["
+                         << basis << "]";
+  }
+  return success();
+}
+
+std::optional<unsigned>
+mlir::triton::gpu::getSharedEncodingRank(Attribute encoding) {
+  return TypeSwitch<Attribute, std::optional<unsigned>>(encoding)
+      .Case([](SwizzledSharedEncodingAttr a) { return a.getOrder().size(); })
+      .Case([](NVMMASharedEncodingAttr a) { return a.getRank(); })
+      .Case([](PaddedSharedEncodingAttr a) { return a.getRank(); })
+      .Case([](SharedLinearEncodingAttr a) { return a.getRank(); })
+      .Default([](Attribute) { return std::nullopt; });
+}
+
+SmallVector<int64_t>
+mlir::triton::gpu::getLinearComponentShape(Attribute encoding) {
+  if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(encoding))
+    return inferOutSizes({padded.getOffsetBases(), padded.getBlockBases()},
+                         padded.getRank());
+  if (auto linear = dyn_cast<SharedLinearEncodingAttr>(encoding))
+    return inferOutSizes({linear.getOffsetBases(), linear.getBlockBases()},
+                         linear.getRank());
+  if (auto linear = dyn_cast<LinearEncodingAttr>(encoding))
+    return inferOutSizes({linear.getRegisterBases(), linear.getLaneBases(),
+                          linear.getWarpBases(), linear.getBlockBases()},
+                         linear.getRank());
+  return {};
+}
+
 static LogicalResult
 verifyPositive(function_ref<InFlightDiagnostic()> emitError, StringRef what,
                ArrayRef<unsigned> values) {
@@ -545,11 +649,26 @@ LogicalResult LinearEncodingAttr::verify(
     function_ref<InFlightDiagnostic()> emitError, unsigned rank,
     ArrayRef<int32_t> registerBases, ArrayRef<int32_t> laneBases,
     ArrayRef<int32_t> warpBases, ArrayRef<int32_t> blockBases) {
-  return failure(
-      failed(verifyBases(emitError, "register", registerBases, rank)) ||
-      failed(verifyBases(emitError, "lane", laneBases, rank)) ||
-      failed(verifyBases(emitError, "warp", warpBases, rank)) ||
-      failed(verifyBases(emitError, "block", blockBases, rank)));
+  if (rank == 0)
+    return emitError() << "a linear layout needs at least one basis, which "
+                          "gives its rank";
+  if (failed(verifyBasisEntries(emitError, "register", registerBases, rank,
+                                /*singleDim=*/true)) ||
+      failed(verifyBasisEntries(emitError, "lane", laneBases, rank, true)) ||
+      failed(verifyBasisEntries(emitError, "warp", warpBases, rank, true)) ||
+      failed(verifyBasisEntries(emitError, "block", blockBases, rank, true)))
+    return failure();
+  // Without its zero (broadcast) bases the layout must be a bijection onto
+  // the shape its bases span.
+  SmallVector<ArrayRef<int32_t>> all = {registerBases, laneBases, warpBases,
+                                        blockBases};
+  SmallVector<int64_t> sizes = inferOutSizes(all, rank);
+  auto [independent, nonZero] = countIndependentBases(all, rank, sizes);
+  if (independent != nonZero || independent != totalBits(sizes))
+    return emitError() << "after removing the zero bases the layout must be "
+                          "bijective onto its shape ["
+                       << sizes << "]";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -788,10 +907,34 @@ LogicalResult PaddedSharedEncodingAttr::verify(
   for (auto [interval, padding] : llvm::zip(intervals, paddings))
     if (!llvm::isPowerOf2_32(interval) || !llvm::isPowerOf2_32(padding))
       return emitError() << "intervals and paddings must be powers of two";
+  llvm::SmallDenseSet<unsigned> seen;
+  for (unsigned interval : intervals)
+    if (!seen.insert(interval).second)
+      return emitError() << "intervals must not repeat, got " << interval
+                         << " twice";
   if (rank == 0)
     return emitError() << "the layout must have rank at least 1";
-  return failure(failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
-                 failed(verifyBases(emitError, "block", blockBases, rank)));
+  // Whole rows (or chunks of them) are rearranged, never single elements:
+  // every basis moves along one dimension by a power of two.
+  if (failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
+      failed(verifyBases(emitError, "block", blockBases, rank)) ||
+      failed(verifyBasisEntries(emitError, "offset", offsetBases, rank,
+                                /*singleDim=*/true)) ||
+      failed(verifyBasisEntries(emitError, "block", blockBases, rank,
+                                /*singleDim=*/true)))
+    return failure();
+  SmallVector<int64_t> sizes = inferOutSizes({offsetBases, blockBases}, rank);
+  auto [offsetIndependent, offsetNonZero] =
+      countIndependentBases({offsetBases}, rank, sizes);
+  if (offsetNonZero != offsetBases.size() / rank ||
+      offsetIndependent != offsetNonZero)
+    return emitError() << "the offset bases must not broadcast: they must be "
+                          "nonzero and linearly independent";
+  if (countIndependentBases({offsetBases, blockBases}, rank, sizes).first !=
+      totalBits(sizes))
+    return emitError() << "the layout must be surjective onto its shape ["
+                       << sizes << "]";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -830,8 +973,25 @@ SharedLinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  unsigned alignment) {
   if (alignment == 0 || !llvm::isPowerOf2_32(alignment))
     return emitError() << "alignment must be a power of two, got " << alignment;
-  return failure(failed(verifyBases(emitError, "offset", offsetBases, rank)) ||
-                 failed(verifyBases(emitError, "block", blockBases, rank)));
+  if (rank == 0)
+    return emitError() << "a shared linear layout needs at least one basis, "
+                          "which gives its rank";
+  if (failed(verifyBasisEntries(emitError, "offset", offsetBases, rank,
+                                /*singleDim=*/false)) ||
+      failed(verifyBasisEntries(emitError, "block", blockBases, rank,
+                                /*singleDim=*/false)))
+    return failure();
+  SmallVector<int64_t> sizes = inferOutSizes({offsetBases, blockBases}, rank);
+  auto [independent, nonZero] =
+      countIndependentBases({offsetBases, blockBases}, rank, sizes);
+  if (independent != totalBits(sizes))
+    return emitError() << "the layout must be surjective onto its shape ["
+                       << sizes << "]";
+  if (independent != nonZero)
+    return emitError() << "after removing the zero bases the layout must be "
+                          "bijective onto its shape ["
+                       << sizes << "]";
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

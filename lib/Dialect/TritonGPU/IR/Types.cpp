@@ -105,7 +105,35 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
       return emitError() << "memdesc shape [" << shape
                          << "] does not fit in its alloc shape [" << allocShape
                          << "]";
-  return success();
+
+  // The encoding must lay out the memory the descriptor is in.
+  if (!encoding)
+    return emitError() << "memdesc must have an encoding";
+  if (std::optional<unsigned> rank = getSharedEncodingRank(encoding)) {
+    if (!isa_and_present<SharedMemorySpaceAttr>(memorySpace))
+      return emitError() << "a memdesc with the shared-memory encoding "
+                         << encoding << " must be in #ttg.shared_memory, got "
+                         << memorySpace;
+    // One more dimension than the encoding: a multi-buffered allocation.
+    if (*rank != shape.size() && *rank + 1 != shape.size())
+      return emitError() << "the encoding has rank " << *rank
+                         << ", so the memdesc must have rank " << *rank
+                         << " or " << *rank + 1 << ", got " << shape.size();
+    // Layouts given by bases cover exactly one buffer of the allocation.
+    SmallVector<int64_t> spanned = getLinearComponentShape(encoding);
+    ArrayRef<int64_t> buffer = allocShape.take_back(*rank);
+    if (!spanned.empty() && ArrayRef<int64_t>(spanned) != buffer)
+      return emitError() << "the layout spans [" << spanned
+                         << "] but a buffer of the allocation is [" << buffer
+                         << "]";
+    return success();
+  }
+  if (auto *iface =
+          encoding.getDialect()
+              .getRegisteredInterface<MemDescEncodingVerifierInterface>())
+    return iface->verifyMemDesc(emitError, shape, elementType, encoding,
+                                memorySpace, allocShape);
+  return emitError() << encoding << " is not a memory encoding";
 }
 
 MemDescType MemDescType::cloneWith(std::optional<ArrayRef<int64_t>> shape,

@@ -32,6 +32,55 @@ struct TritonNvidiaGPUOpAsmInterface : public OpAsmDialectInterface {
     return AliasResult::FinalAlias;
   }
 };
+
+/// What a !ttg.memdesc in tensor memory requires of its shape and element
+/// type.
+struct TensorMemoryDescVerifier
+    : public triton::gpu::MemDescEncodingVerifierInterface {
+  using MemDescEncodingVerifierInterface::MemDescEncodingVerifierInterface;
+
+  LogicalResult verifyMemDesc(function_ref<InFlightDiagnostic()> emitError,
+                              ArrayRef<int64_t> shape, Type elementType,
+                              Attribute encoding, Attribute memorySpace,
+                              ArrayRef<int64_t> allocShape) const override {
+    if (!isa_and_present<TensorMemorySpaceAttr>(memorySpace))
+      return emitError() << "a memdesc with the tensor-memory encoding "
+                         << encoding << " must be in #ttng.tensor_memory, got "
+                         << memorySpace;
+    if (!elementType.isIntOrFloat())
+      return emitError() << "tensor memory holds integers or floats, got "
+                         << elementType;
+    unsigned bitWidth = elementType.getIntOrFloatBitWidth();
+    if (auto scales = dyn_cast<TensorMemoryScalesEncodingAttr>(encoding)) {
+      if (allocShape.size() != 2)
+        return emitError() << "block scales in tensor memory cannot be "
+                              "multi-buffered: the allocation must be 2-D";
+      if (bitWidth != 8)
+        return emitError() << "block scales in tensor memory must be 8-bit, "
+                              "got "
+                           << elementType;
+      return success();
+    }
+    auto tmem = cast<TensorMemoryEncodingAttr>(encoding);
+    if (shape.size() != 2 && shape.size() != 3)
+      return emitError() << "a memdesc in tensor memory must have rank 2 or "
+                            "3 (multi-buffered), got "
+                         << shape.size();
+    if (bitWidth * tmem.getColStride() > 32)
+      return emitError() << "element bit width times colStride must be at "
+                            "most 32, got "
+                         << bitWidth << " x " << tmem.getColStride();
+    // The allocation holds at least one block, per CTA it is split over.
+    ArrayRef<int64_t> buffer = allocShape.take_back(2);
+    int64_t rows = int64_t(tmem.getBlockM()) * tmem.getCTASplitM();
+    int64_t cols =
+        std::min<int64_t>(tmem.getBlockN(), shape.back()) * tmem.getCTASplitN();
+    if (buffer[0] < rows || buffer[1] < cols)
+      return emitError() << "the allocation must be at least " << rows << "x"
+                         << cols << ", got " << buffer[0] << "x" << buffer[1];
+    return success();
+  }
+};
 } // namespace
 
 void TritonNvidiaGPUDialect::initialize() {
@@ -43,5 +92,5 @@ void TritonNvidiaGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonNvidiaGPUOpAsmInterface>();
+  addInterfaces<TritonNvidiaGPUOpAsmInterface, TensorMemoryDescVerifier>();
 }
