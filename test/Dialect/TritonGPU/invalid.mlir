@@ -1279,3 +1279,146 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// Checks of operations on memdescs and registers that mirror Triton 3.6.
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @local_alloc_view_type() {
+    // Tests that an allocation is not typed as a view of a larger one.
+    // expected-error @+1 {{'ttg.local_alloc' op an allocation is its own alloc shape: the result shape and alloc shape must match}}
+    %0 = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared, #ttg.shared_memory, mutable, 2x16x16>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [1, 1, 32], warpsPerCTA = [1, 1, 4], order = [2, 1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @local_load_multibuffer(%m: !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable>) {
+    // Tests that a multi-buffered memdesc is loaded one buffer at a time.
+    // expected-error @+1 {{'ttg.local_load' op the tensor has rank 3 but the memdesc encoding has rank 2}}
+    %0 = ttg.local_load %m : !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable> -> tensor<2x16x16xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tt.func @memdesc_index_encoding(%m: !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable>, %i: i32) {
+  // Tests that memdesc_index keeps the encoding.
+  // expected-error @+1 {{'ttg.memdesc_index' op result must keep the encoding of the source}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable> -> !ttg.memdesc<16x16xf16, #shared1, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tt.func @memdesc_index_of_view(%m: !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable, 4x16x16>, %i: i32) {
+  // Tests that memdesc_index takes buffers out of whole allocations only.
+  // expected-error @+1 {{'ttg.memdesc_index' op the source must be a whole allocation, not a view (its alloc shape must be its shape)}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable, 4x16x16> -> !ttg.memdesc<16x16xf16, #shared, #ttg.shared_memory, mutable>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+tt.func @memdesc_index_result_alloc(%m: !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable>, %i: i32) {
+  // Tests that the buffer memdesc_index returns is typed as a whole
+  // allocation.
+  // expected-error @+1 {{'ttg.memdesc_index' op the result's alloc shape must be its shape}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable> -> !ttg.memdesc<16x16xf16, #shared, #ttg.shared_memory, mutable, 2x16x16>
+  tt.return
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_to_fp_f32(%a: tensor<32x16xi8, #blocked>) {
+    // Tests that fp4_to_fp unpacks to bf16 or f16.
+    // expected-error @+1 {{'ttg.fp4_to_fp' op the result must be bf16 or f16, got 'f32'}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x16xi8, #blocked> -> tensor<32x32xf32, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_to_fp_one_encoding(%a: tensor<32x16xi8, #blocked>) {
+    // Tests that fp4_to_fp has encodings on both sides or neither.
+    // expected-error @+1 {{'ttg.fp4_to_fp' op source and result must both have an encoding, or neither}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x16xi8, #blocked> -> tensor<32x32xbf16>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_to_fp_same_layout(%a: tensor<32x16xi8, #blocked>) {
+    // Tests that the result layout holds the unpacked pairs in registers:
+    // the same blocked layout on a doubled shape does not.
+    // expected-error @+1 {{'ttg.fp4_to_fp' op the source layout}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x16xi8, #blocked> -> tensor<32x32xbf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [2, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp4_to_fp_no_pairs(%a: tensor<32x16xi8, #blocked>) {
+    // Tests that the result layout has a register bit along the axis.
+    // expected-error @+1 {{'ttg.fp4_to_fp' op the result layout must hold at least 2 elements per thread along axis 1}}
+    %0 = ttg.fp4_to_fp %a {axis = 1 : i32} : tensor<32x16xi8, #blocked> -> tensor<32x32xbf16, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+tt.func @warp_specialize_nested() {
+  ttg.warp_specialize()
+  default {
+    // Tests that warp_specialize does not nest.
+    // expected-error @+1 {{'ttg.warp_specialize' op cannot be nested inside another ttg.warp_specialize}}
+    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    } : () -> ()
+    ttg.warp_yield
+  } : () -> ()
+  tt.return
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 2 : i32} {
+  tt.func @warp_specialize_two_warps() {
+    // Tests that the default partition runs on whole warp groups.
+    // expected-error @+1 {{'ttg.warp_specialize' op needs a number of warps that is a multiple of 4 around it, got 2}}
+    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(1) {
+      ttg.warp_return
+    } : () -> ()
+    tt.return
+  }
+}

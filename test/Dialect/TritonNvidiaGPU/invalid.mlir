@@ -937,3 +937,196 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return
   }
 }
+
+// -----
+
+// wgmma checks that mirror Triton 3.6.
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#mma2 = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that the wgmma accumulator has a Hopper mma layout.
+tt.func @warp_group_dot_ampere_result(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xf16, #nvmma, #smem>, %c: tensor<128x128xf32, #mma2>) {
+  // expected-error @+1 {{'ttng.warp_group_dot' op the result must have a Hopper (version 3) nvidia_mma layout}}
+  %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #nvmma, #smem> * !ttg.memdesc<64x128xf16, #nvmma, #smem> -> tensor<128x128xf32, #mma2>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swizzled = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that wgmma reads b from an nvmma_shared layout.
+tt.func @warp_group_dot_swizzled_b(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xf16, #swizzled, #smem>, %c: tensor<128x128xf32, #mma>) {
+  // expected-error @+1 {{'ttng.warp_group_dot' op operand b must have an nvmma_shared layout}}
+  %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #nvmma, #smem> * !ttg.memdesc<64x128xf16, #swizzled, #smem> -> tensor<128x128xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swizzled = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that wgmma reads a from an nvmma_shared layout when in memory.
+tt.func @warp_group_dot_swizzled_a(%a: !ttg.memdesc<128x64xf16, #swizzled, #smem>, %b: !ttg.memdesc<64x128xf16, #nvmma, #smem>, %c: tensor<128x128xf32, #mma>) {
+  // expected-error @+1 {{'ttng.warp_group_dot' op operand a must have an nvmma_shared layout or a dot_op layout in registers}}
+  %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #swizzled, #smem> * !ttg.memdesc<64x128xf16, #nvmma, #smem> -> tensor<128x128xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that the wgmma M dimension is a multiple of 64.
+tt.func @warp_group_dot_m32(%a: !ttg.memdesc<32x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xf16, #nvmma, #smem>, %c: tensor<32x128xf32, #mma>) {
+  // expected-error @+1 {{'ttng.warp_group_dot' op the M dimension of the result must be a multiple of 64, got 32}}
+  %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<32x64xf16, #nvmma, #smem> * !ttg.memdesc<64x128xf16, #nvmma, #smem> -> tensor<32x128xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma1 = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 4, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that the wgmma N dimension is a multiple of 8.
+tt.func @warp_group_dot_n4(%a: !ttg.memdesc<64x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x4xf16, #nvmma1, #smem>, %c: tensor<64x4xf32, #mma>) {
+  // expected-error @+1 {{'ttng.warp_group_dot' op the N dimension of the result must be a multiple of 8, got 4}}
+  %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xf16, #nvmma, #smem> * !ttg.memdesc<64x4xf16, #nvmma1, #smem> -> tensor<64x4xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that a in registers packs 32 bits of K per register: kWidth 2 for
+// f16.
+tt.func @warp_group_dot_kwidth(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: !ttg.memdesc<64x128xf16, #nvmma, #smem>, %c: tensor<128x128xf32, #mma>) {
+  // expected-error @+1 {{'ttng.warp_group_dot' op operand a in registers must have kWidth 2, got 4}}
+  %0 = ttng.warp_group_dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * !ttg.memdesc<64x128xf16, #nvmma, #smem> -> tensor<128x128xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that fp8 products into f32 accumulate at least 32 products at a
+// time before rounding.
+tt.func @warp_group_dot_fp8_imprecise(%a: !ttg.memdesc<128x64xf8E4M3FN, #nvmma, #smem>, %b: !ttg.memdesc<64x128xf8E4M3FN, #nvmma, #smem>, %c: tensor<128x128xf32, #mma>) {
+  // expected-error @+1 {{'ttng.warp_group_dot' op an f32 accumulator of fp8 operands needs maxNumImpreciseAcc of at least 32, got 0}}
+  %0 = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf8E4M3FN, #nvmma, #smem> * !ttg.memdesc<64x128xf8E4M3FN, #nvmma, #smem> -> tensor<128x128xf32, #mma>
+  tt.return
+}
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that an mbarrier expects at least one arrival.
+tt.func @init_barrier_zero(%bar: !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>) {
+  // expected-error @+1 {{'ttng.init_barrier' op the arrival count must be at least 1}}
+  ttng.init_barrier %bar, 0 : !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>
+  tt.return
+}
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that an uninitialized tensor-memory allocation is mutable.
+tt.func @tmem_alloc_immutable() {
+  // expected-error @+1 {{'ttng.tmem_alloc' op an uninitialized allocation must be mutable}}
+  %0 = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+  tt.return
+}
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+#blocked = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that tmem_alloc keeps the initial value's element type.
+tt.func @tmem_alloc_element_type(%v: tensor<128x128xf16, #blocked>) {
+  // expected-error @+1 {{'ttng.tmem_alloc' op initial value and buffer element types differ}}
+  %0 = ttng.tmem_alloc %v : (tensor<128x128xf16, #blocked>) -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
+  tt.return
+}
+}
+
+// -----
+
+#scales = #ttng.tensor_memory_scales_encoding<>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that tmem_load reads tensor_memory_encoding buffers, not scales.
+tt.func @tmem_load_scales(%m: !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory>) {
+  // expected-error @+1 {{'ttng.tmem_load' op the source must have a tensor_memory_encoding, got #ttng.tensor_memory_scales_encoding<>}}
+  %0 = ttng.tmem_load %m : !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory> -> tensor<128x4xi8, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+#blocked = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that tmem_load keeps the element type.
+tt.func @tmem_load_element_type(%m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>) {
+  // expected-error @+1 {{'ttng.tmem_load' op result and source element types differ}}
+  %0 = ttng.tmem_load %m : !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory> -> tensor<128x128xf16, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+#blocked = #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that tmem_store keeps the element type.
+tt.func @tmem_store_element_type(%m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>, %v: tensor<128x128xf16, #blocked>, %p: i1) {
+  // expected-error @+1 {{'ttng.tmem_store' op source and destination element types differ}}
+  ttng.tmem_store %v, %m, %p : tensor<128x128xf16, #blocked> -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory, mutable>
+  tt.return
+}
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#scales = #ttng.tensor_memory_scales_encoding<>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that tmem_copy writes into mutable tensor memory.
+tt.func @tmem_copy_immutable(%s: !ttg.memdesc<128x4xi8, #shared, #ttg.shared_memory>, %d: !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory>) {
+  // expected-error @+1 {{'ttng.tmem_copy' op cannot copy into an immutable memdesc}}
+  ttng.tmem_copy %s, %d : !ttg.memdesc<128x4xi8, #shared, #ttg.shared_memory>, !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory>
+  tt.return
+}
+}

@@ -32,6 +32,10 @@ bool isSharedEncoding(Attribute encoding);
 /// True for the encodings that distribute a tensor over threads.
 bool isDistributedEncoding(Attribute encoding);
 
+/// The number of warps `op` runs on: that of the warp_specialize partition
+/// holding it, or the nearest `ttg.num-warps` attribute.
+std::optional<int64_t> lookupNumWarps(Operation *op);
+
 /// The rank of a shared-memory encoding; nullopt for other attributes.
 std::optional<unsigned> getSharedEncodingRank(Attribute encoding);
 

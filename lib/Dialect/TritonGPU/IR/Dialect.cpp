@@ -307,7 +307,7 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
 };
 /// The number of warps `op` runs on: that of the warp_specialize partition
 /// holding it, or the nearest `ttg.num-warps` attribute.
-static std::optional<int64_t> lookupNumWarps(Operation *op) {
+static std::optional<int64_t> findNumWarps(Operation *op) {
   for (Operation *cur = op; cur; cur = cur->getParentOp()) {
     if (auto partitions =
             dyn_cast_or_null<WarpSpecializePartitionsOp>(cur->getParentOp())) {
@@ -399,7 +399,7 @@ struct TritonGPUVerifyTensorLayoutInterface
       return op->emitOpError("tensor ")
              << type << " has rank " << type.getRank()
              << ", but its layout has rank " << *extent->rank;
-    if (std::optional<int64_t> warps = lookupNumWarps(op);
+    if (std::optional<int64_t> warps = findNumWarps(op);
         warps && extent->warps != *warps)
       return op->emitOpError("layout ")
              << layout << " spans " << extent->warps
@@ -476,4 +476,8 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
     return success();
   }
   return success();
+}
+
+std::optional<int64_t> mlir::triton::gpu::lookupNumWarps(Operation *op) {
+  return findNumWarps(op);
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
@@ -92,6 +93,55 @@ LogicalResult Fp4ToFpOp::verify() {
              << dim << " must be " << expected << ", got "
              << dstType.getDimSize(dim);
   }
+  Type elementType = dstType.getElementType();
+  if (!elementType.isBF16() && !elementType.isF16())
+    return emitOpError("the result must be bf16 or f16, got ") << elementType;
+  Attribute srcEnc = srcType.getEncoding(), dstEnc = dstType.getEncoding();
+  if (!srcEnc != !dstEnc)
+    return emitOpError("source and result must both have an encoding, or "
+                       "neither");
+  if (!srcEnc)
+    return success();
+  // Each thread unpacks its own bytes: the result layout is the source's
+  // with one more register bit along `axis`, the one that picks the low or
+  // high nibble. Taking that bit out of the result layout (and halving the
+  // other coordinates along `axis`) must give back the source layout.
+  std::optional<LinearLayout> srcLayout =
+      toLinearLayout(srcType.getShape(), srcEnc);
+  std::optional<LinearLayout> dstLayout =
+      toLinearLayout(dstType.getShape(), dstEnc);
+  if (!srcLayout || !dstLayout)
+    return success();
+  MLIRContext *ctx = getContext();
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  LinearLayout::BasesT bases;
+  bool found = false;
+  for (const auto &[inDim, inBases] : dstLayout->getBases()) {
+    std::vector<std::vector<int32_t>> kept;
+    for (std::vector<int32_t> basis : inBases) {
+      if (!found && inDim == kRegister && basis[axis] == 1) {
+        found = true;
+        continue;
+      }
+      basis[axis] /= 2;
+      kept.push_back(std::move(basis));
+    }
+    bases[inDim] = std::move(kept);
+  }
+  if (!found)
+    return emitOpError("the result layout must hold at least 2 elements per "
+                       "thread along axis ")
+           << axis;
+  SmallVector<std::pair<StringAttr, int32_t>> outDims;
+  for (auto [name, size] : llvm::zip(
+           standardOutDimNames(ctx, srcType.getRank()), srcType.getShape()))
+    outDims.push_back({name, static_cast<int32_t>(size)});
+  FailureOr<LinearLayout> expected = LinearLayout::tryCreate(
+      std::move(bases), outDims, /*requireSurjective=*/false);
+  if (failed(expected) || *expected != *srcLayout)
+    return emitOpError("the source layout ")
+           << srcEnc << " does not match the result layout " << dstEnc
+           << " with the unpacked nibbles taken out along axis " << axis;
   return success();
 }
 
@@ -104,6 +154,13 @@ LogicalResult Fp4ToFpOp::verify() {
 static LogicalResult verifyTensorMatchesMemDesc(Operation *op,
                                                 RankedTensorType tensor,
                                                 MemDescType memdesc) {
+  // A multi-buffered memdesc is accessed one buffer at a time.
+  if (std::optional<unsigned> rank =
+          getSharedEncodingRank(memdesc.getEncoding());
+      rank && *rank != tensor.getRank())
+    return op->emitOpError("the tensor has rank ")
+           << tensor.getRank() << " but the memdesc encoding has rank "
+           << *rank;
   if (tensor.getShape() != memdesc.getShape())
     return op->emitOpError("tensor shape does not match the memdesc shape");
   if (tensor.getElementType() != memdesc.getElementType())
@@ -120,6 +177,9 @@ LogicalResult LocalAllocOp::verify() {
     return emitOpError("allocates shared memory; the result's memory space "
                        "must be #ttg.shared_memory, got ")
            << type.getMemorySpace();
+  if (type.getAllocShape() != type.getShape())
+    return emitOpError("an allocation is its own alloc shape: the result "
+                       "shape and alloc shape must match");
   if (!getSrc()) {
     if (!type.getMutableMemory())
       return emitOpError("an uninitialized allocation must be mutable");
@@ -181,6 +241,15 @@ LogicalResult MemDescIndexOp::verify() {
       dst.getMutableMemory() != src.getMutableMemory())
     return emitOpError("result must keep the element type, memory space "
                        "and mutability of the source");
+  if (dst.getEncoding() != src.getEncoding())
+    return emitOpError("result must keep the encoding of the source");
+  // Buffers are taken out of whole allocations only; the buffer is then a
+  // whole allocation of its own.
+  if (src.getAllocShape() != src.getShape())
+    return emitOpError("the source must be a whole allocation, not a view "
+                       "(its alloc shape must be its shape)");
+  if (dst.getAllocShape() != dst.getShape())
+    return emitOpError("the result's alloc shape must be its shape");
   return success();
 }
 
@@ -391,6 +460,14 @@ LogicalResult WarpSpecializeOp::verify() {
     if (starts->size() != numPartitions)
       return emitOpError("warpGroupStartIds must have one entry per "
                          "partition");
+  if ((*this)->getParentOfType<WarpSpecializeOp>())
+    return emitOpError("cannot be nested inside another ttg.warp_specialize");
+  // The default partition runs on whole warp groups.
+  if (std::optional<int64_t> warps = lookupNumWarps(*this);
+      warps && *warps % 4 != 0)
+    return emitOpError("needs a number of warps that is a multiple of 4 "
+                       "around it, got ")
+           << *warps;
   return success();
 }
 

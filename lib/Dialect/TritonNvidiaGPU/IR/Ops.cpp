@@ -117,9 +117,62 @@ static LogicalResult verifyMatmulShapes(Operation *op, ArrayRef<int64_t> a,
 //===----------------------------------------------------------------------===//
 
 LogicalResult WarpGroupDotOp::verify() {
-  return verifyMatmulShapes(*this, shapeOf(getA().getType()),
-                            getB().getType().getShape(),
-                            getC().getType().getShape());
+  if (failed(verifyMatmulShapes(*this, shapeOf(getA().getType()),
+                                getB().getType().getShape(),
+                                getC().getType().getShape())))
+    return failure();
+  // wgmma: the accumulator in a Hopper mma layout, b (and a, unless it is
+  // in registers) in shared memory laid out for the tensor cores.
+  auto resultType = cast<RankedTensorType>(getD().getType());
+  auto mma =
+      dyn_cast_or_null<gpu::NvidiaMmaEncodingAttr>(resultType.getEncoding());
+  if (!mma || mma.getVersionMajor() != 3)
+    return emitOpError("the result must have a Hopper (version 3) "
+                       "nvidia_mma layout");
+  Attribute aEnc = isa<RankedTensorType>(getA().getType())
+                       ? cast<RankedTensorType>(getA().getType()).getEncoding()
+                       : cast<MemDescType>(getA().getType()).getEncoding();
+  if (!isa_and_present<gpu::NVMMASharedEncodingAttr,
+                       gpu::SharedLinearEncodingAttr,
+                       gpu::DotOperandEncodingAttr>(aEnc))
+    return emitOpError("operand a must have an nvmma_shared layout or a "
+                       "dot_op layout in registers");
+  if (!isa_and_present<gpu::NVMMASharedEncodingAttr,
+                       gpu::SharedLinearEncodingAttr>(
+          getB().getType().getEncoding()))
+    return emitOpError("operand b must have an nvmma_shared layout");
+  ArrayRef<int64_t> shape = resultType.getShape();
+  if (shape[0] % 64 != 0)
+    return emitOpError("the M dimension of the result must be a multiple of "
+                       "64, got ")
+           << shape[0];
+  if (shape[1] % 8 != 0)
+    return emitOpError("the N dimension of the result must be a multiple of "
+                       "8, got ")
+           << shape[1];
+  if (std::optional<int64_t> warps = gpu::lookupNumWarps(*this);
+      warps && *warps % 4 != 0)
+    return emitOpError("runs on warp groups: the number of warps must be a "
+                       "multiple of 4, got ")
+           << *warps;
+  Type aElementType =
+      isa<RankedTensorType>(getA().getType())
+          ? cast<RankedTensorType>(getA().getType()).getElementType()
+          : cast<MemDescType>(getA().getType()).getElementType();
+  if (isa<Float8E5M2Type, Float8E4M3FNType>(aElementType) &&
+      resultType.getElementType().isF32() && getMaxNumImpreciseAcc() < 32)
+    return emitOpError("an f32 accumulator of fp8 operands needs "
+                       "maxNumImpreciseAcc of at least 32, got ")
+           << getMaxNumImpreciseAcc();
+  // a in registers holds 32 bits of K per register.
+  if (auto aTensor = dyn_cast<RankedTensorType>(getA().getType())) {
+    auto dotOperand = cast<gpu::DotOperandEncodingAttr>(aEnc);
+    unsigned kWidth = 32 / aTensor.getElementTypeBitWidth();
+    if (dotOperand.getKWidth() != kWidth)
+      return emitOpError("operand a in registers must have kWidth ")
+             << kWidth << ", got " << dotOperand.getKWidth();
+  }
+  return success();
 }
 
 void WarpGroupDotOp::getEffects(
@@ -166,6 +219,8 @@ LogicalResult TCGen5MMAScaledOp::verify() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult InitBarrierOp::verify() {
+  if (getCount() < 1)
+    return emitOpError("the arrival count must be at least 1");
   return verifyBarrier(*this, getAlloc().getType());
 }
 
@@ -243,8 +298,20 @@ LogicalResult TMEMAllocOp::verify() {
   MemDescType type = getResult().getType();
   if (!isTensorMemory(type))
     return emitOpError("must allocate tensor memory");
-  if (getSrc() && getSrc().getType().getShape() != type.getShape())
+  if (type.getAllocShape() != type.getShape())
+    return emitOpError("an allocation is its own alloc shape: the result "
+                       "shape and alloc shape must match");
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError("an uninitialized allocation must be mutable");
+    return success();
+  }
+  if (getSrc().getType().getShape() != type.getShape())
     return emitOpError("initial value and buffer shapes differ");
+  if (getSrc().getType().getElementType() != type.getElementType())
+    return emitOpError("initial value and buffer element types differ");
+  if (getSrc().getType().getRank() != 2)
+    return emitOpError("the initial value must be 2-D");
   return success();
 }
 
@@ -252,8 +319,15 @@ LogicalResult TMEMLoadOp::verify() {
   MemDescType src = getSrc().getType();
   if (!isTensorMemory(src))
     return emitOpError("source must be in tensor memory");
+  if (!isa<TensorMemoryEncodingAttr>(src.getEncoding()))
+    return emitOpError("the source must have a tensor_memory_encoding, got ")
+           << src.getEncoding();
   if (src.getShape() != getResult().getType().getShape())
     return emitOpError("result shape must match the source shape");
+  if (getResult().getType().getRank() != 2)
+    return emitOpError("the result must be 2-D");
+  if (src.getElementType() != getResult().getType().getElementType())
+    return emitOpError("result and source element types differ");
   return success();
 }
 
@@ -265,6 +339,10 @@ LogicalResult TMEMStoreOp::verify() {
     return emitOpError("cannot store into an immutable memdesc");
   if (dst.getShape() != getSrc().getType().getShape())
     return emitOpError("source shape must match the destination shape");
+  if (getSrc().getType().getRank() != 2)
+    return emitOpError("the source must be 2-D");
+  if (dst.getElementType() != getSrc().getType().getElementType())
+    return emitOpError("source and destination element types differ");
   return success();
 }
 
@@ -273,6 +351,8 @@ LogicalResult TMEMCopyOp::verify() {
     return emitOpError("source must be in shared memory");
   if (!isTensorMemory(getDst().getType()))
     return emitOpError("destination must be in tensor memory");
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("cannot copy into an immutable memdesc");
   if (getBarrier() && failed(verifyBarrier(*this, getBarrier().getType())))
     return failure();
   return success();
