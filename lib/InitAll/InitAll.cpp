@@ -2,6 +2,7 @@
 
 #include "InitAll.h"
 
+#include "Analysis/TestPasses.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
@@ -27,4 +28,5 @@ void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
 void mlir::triton::registerTritonPasses() {
   registerAllPasses();
   registerTritonToTritonGPUPasses();
+  registerTestAlignmentPass();
 }
