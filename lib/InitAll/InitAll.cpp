@@ -2,9 +2,11 @@
 
 #include "InitAll.h"
 
+#include "Analysis/TestPasses.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,4 +29,6 @@ void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
 void mlir::triton::registerTritonPasses() {
   registerAllPasses();
   registerTritonToTritonGPUPasses();
+  triton::gpu::registerTritonGPUPasses();
+  registerTestAlignmentPass();
 }

@@ -13,6 +13,7 @@
 
 #include "Tools/LinearLayout.h"
 #include "mlir/IR/Attributes.h"
+#include "mlir/IR/BuiltinTypes.h"
 
 #include <optional>
 
@@ -31,6 +32,20 @@ SmallVector<StringAttr> standardOutDimNames(MLIRContext *ctx, unsigned rank);
 /// `dstShape` with the same elements in the same row-major order.
 LinearLayout reshapeRowMajor(const LinearLayout &layout,
                              ArrayRef<int64_t> dstShape);
+
+/// The dimensions of a distributed tensor from the one its registers step
+/// through first to the last, read off its linear layout: dimensions in the
+/// order the register bases first move them, then those no register moves,
+/// last dimension first. For a tensor without a layout this toolchain lays
+/// out: rank-1, ..., 0.
+SmallVector<unsigned> getOrder(RankedTensorType type);
+
+/// Per dimension, how many consecutive elements of a distributed tensor each
+/// thread holds in consecutive registers, read off its linear layout (the
+/// leading register bases that step 1, 2, 4, ... along the dimensions taken
+/// in getOrder's order). All 1 for a tensor without a layout this toolchain
+/// lays out.
+SmallVector<unsigned> getContigPerThread(RankedTensorType type);
 
 } // namespace mlir::triton::gpu
 

@@ -10,6 +10,7 @@
 
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -547,4 +548,51 @@ mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute layout) {
             shape);
       })
       .Default([](Attribute) { return std::nullopt; });
+}
+
+SmallVector<unsigned> mlir::triton::gpu::getOrder(RankedTensorType type) {
+  unsigned rank = type.getRank();
+  llvm::SetVector<unsigned> order;
+  std::optional<LinearLayout> layout;
+  if (Attribute encoding = type.getEncoding())
+    layout = toLinearLayout(type.getShape(), encoding);
+  StringAttr kRegister = name(type.getContext(), "register");
+  if (layout && layout->hasInDim(kRegister)) {
+    for (int32_t i = 0, e = layout->getInDimSizeLog2(kRegister); i < e; ++i) {
+      ArrayRef<int32_t> basis = layout->getBasis(kRegister, i);
+      const auto *it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
+      if (it != basis.end())
+        order.insert(it - basis.begin());
+    }
+  }
+  for (unsigned dim = rank; dim-- > 0;)
+    order.insert(dim);
+  return SmallVector<unsigned>(order.begin(), order.end());
+}
+
+SmallVector<unsigned>
+mlir::triton::gpu::getContigPerThread(RankedTensorType type) {
+  unsigned rank = type.getRank();
+  SmallVector<unsigned> contig(rank, 1);
+  std::optional<LinearLayout> layout;
+  if (Attribute encoding = type.getEncoding())
+    layout = toLinearLayout(type.getShape(), encoding);
+  StringAttr kRegister = name(type.getContext(), "register");
+  if (!layout || !layout->hasInDim(kRegister))
+    return contig;
+  int32_t pos = 0, numBases = layout->getInDimSizeLog2(kRegister);
+  for (unsigned dim : getOrder(type)) {
+    // Registers 1, 2, 4, ... that step the next power of two along `dim`.
+    while (pos < numBases) {
+      ArrayRef<int32_t> basis = layout->getBasis(kRegister, pos);
+      bool stepsDim = true;
+      for (unsigned d = 0; d < rank; ++d)
+        stepsDim &= basis[d] == (d == dim ? int32_t(contig[dim]) : 0);
+      if (!stepsDim)
+        break;
+      contig[dim] *= 2;
+      ++pos;
+    }
+  }
+  return contig;
 }
