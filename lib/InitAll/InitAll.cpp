@@ -3,6 +3,7 @@
 #include "InitAll.h"
 
 #include "Analysis/TestPasses.h"
+#include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
@@ -29,6 +30,7 @@ void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
 void mlir::triton::registerTritonPasses() {
   registerAllPasses();
   registerTritonToTritonGPUPasses();
+  registerTritonGPUToLLVMPasses();
   triton::gpu::registerTritonGPUPasses();
   registerTestAlignmentPass();
 }

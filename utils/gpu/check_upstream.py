@@ -26,6 +26,11 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 UPSTREAM = os.path.join(ROOT, "test", "e2e", "Inputs", "upstream")
 SM90 = os.path.join(UPSTREAM, "sm_90")
+# Where the CUBINs checked come from: upstream's by default, ours with
+# --kernels-dir (the same layout: <kernel>/<name>.cubin, metadata.json,
+# signature.json).
+KERNELS_DIR = SM90
+ONLY = set()
 
 # The launch of each kernel as kernels.py's Spec classes make it, at the
 # size its CUBIN was compiled for.
@@ -158,7 +163,7 @@ BENCHES = [
 
 def triton_run(binary, kernel, cubin, metadata, grid, args, extra, report, log):
     """Runs triton-run on one upstream kernel; returns (exit code, report)."""
-    folder = os.path.join(SM90, kernel)
+    folder = os.path.join(KERNELS_DIR, kernel)
     command = [binary, os.path.join(folder, cubin + ".cubin"),
                "-m", os.path.join(folder, metadata),
                "-s", os.path.join(folder, "signature.json"),
@@ -181,6 +186,8 @@ def check_kernels(binary, work, log, rows, reports):
     failures = 0
     for name, cubin, make in CASES:
         case = make(rng)
+        if ONLY and name not in ONLY:
+            continue
         folder = os.path.join(work, name)
         os.makedirs(folder, exist_ok=True)
         args = []
@@ -280,7 +287,14 @@ def main():
     parser.add_argument("--no-bench", action="store_true", help="skip the benchmarks")
     parser.add_argument("--live", action="store_true",
                         help="also run do_bench through Triton now, on the same GPU")
+    parser.add_argument("--kernels-dir", default=SM90,
+                        help="folder of the CUBINs to check (default: upstream's)")
+    parser.add_argument("--only", default="",
+                        help="comma-separated kernels to check (default: all)")
     options = parser.parse_args()
+    global KERNELS_DIR, ONLY
+    KERNELS_DIR = os.path.abspath(options.kernels_dir)
+    ONLY = set(k for k in options.only.split(",") if k)
     os.makedirs(options.work, exist_ok=True)
     log = os.path.join(options.work, "triton-run.log")
     open(log, "w").close()
@@ -288,7 +302,7 @@ def main():
 
     checks = []
     failures = check_kernels(options.triton_run, options.work, log, checks, reports)
-    text = "Upstream Triton 3.6 sm_90 CUBINs run by triton-run, checked against numpy\n"
+    text = f"sm_90 CUBINs of {os.path.relpath(KERNELS_DIR, ROOT)} run by triton-run, checked against numpy\n"
     text += table(["kernel", "metadata", "grid", "atol/rtol", "max abs err", "max rel err",
                    "mismatches", "result"], checks) + "\n"
     if not options.no_bench:

@@ -1,0 +1,85 @@
+//===- Passes.td - ttg to LLVM passes ----------------------*- tablegen -*-===//
+//
+// The passes of make_llir that place shared memory and lower a ttg module to
+// the LLVM and NVVM dialects.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES
+#define TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def AllocateSharedMemory
+    : Pass<"allocate-shared-memory", "mlir::ModuleOp"> {
+  let summary = "give every shared-memory buffer and scratch an offset";
+  let description = [{
+    Plans the CTA's shared memory. Buffers are the `ttg.local_alloc`s that
+    live in shared memory (from the op to the last use of the buffer or of
+    a view of it) and the scratch space the lowering of an op needs while the
+    op runs (`ttg.convert_layout` through shared memory, cross-warp
+    `tt.reduce` and `tt.scan`, `tt.histogram`, `tt.gather`, atomics whose
+    result every thread needs, ...). Buffers whose live ranges overlap get
+    disjoint byte ranges. Each op that owns a buffer gets its byte offset as
+    `allocation.offset` (i32) and the module gets the total size as
+    `ttg.shared` (i32). A function called from a kernel is planned first and
+    its whole plan placed as one buffer live during the call.
+  }];
+}
+
+def AllocateSharedMemoryNv
+    : Pass<"allocate-shared-memory-nv", "mlir::ModuleOp"> {
+  let summary = "allocate-shared-memory for an NVIDIA target";
+  let description = [{
+    The same plan as `allocate-shared-memory`, under the name and with the
+    options make_llir uses for NVIDIA targets.
+  }];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"80", "the target's compute capability (e.g. 90)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"80",
+           "the PTX ISA version (e.g. 86 for PTX 8.6)">
+  ];
+}
+
+def TritonGPUGlobalScratchAllocation
+    : Pass<"tritongpu-global-scratch-memory-allocation", "mlir::ModuleOp"> {
+  let summary = "size the global scratch memory of each kernel";
+  let description = [{
+    Sets `ttg.global_scratch_memory_size` and
+    `ttg.global_scratch_memory_alignment` (i32) on the module and on each
+    kernel: the bytes of the global scratch buffer the launcher passes as the
+    kernel's next-to-last argument. No op this toolchain lowers needs global
+    scratch yet, so the size is 0 and the alignment 1, as upstream prints
+    them for such kernels; a `ttg.global_scratch_alloc` is reported as not
+    supported.
+  }];
+}
+
+def ConvertTritonGPUToLLVM
+    : Pass<"convert-triton-gpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "lower a ttg module to the LLVM and NVVM dialects";
+  let description = [{
+    Lowers every `tt`, `ttg`, `arith`, `math`, `cf` and `ub` op of a module
+    whose shared memory was planned (`allocate-shared-memory`) and whose
+    structured control flow was lowered (`convert-scf-to-cf`) to the LLVM
+    and NVVM dialects. A tensor becomes an LLVM struct of the values one
+    thread holds, in the register order of its layout's linear layout.
+
+    Kernels (public `tt.func`s) follow Triton's ABI: the arguments, then
+    two `!llvm.ptr<1>` for the global and profile scratch buffers; they get
+    `nvvm.kernel` and `nvvm.reqntid` (32 x num-warps). Other functions are
+    internal and noinline and take the shared memory base too. Shared
+    memory is the external `@global_smem` array in address space 3.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::NVVM::NVVMDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"80", "the target's compute capability (e.g. 90)">,
+    Option<"ptxVersion", "ptx-version", "int32_t", /*default=*/"80",
+           "the PTX ISA version (e.g. 86 for PTX 8.6)">
+  ];
+}
+
+#endif // TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES

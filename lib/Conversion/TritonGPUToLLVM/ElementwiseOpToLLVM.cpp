@@ -1,0 +1,647 @@
+//===- ElementwiseOpToLLVM.cpp - per-element ops --------------------------===//
+//
+// An elementwise op on tensors becomes the same op on each of the thread's
+// values; the scalar ops are then lowered by the arith, math and tt scalar
+// patterns below. Where Triton lowers a scalar op differently from MLIR's
+// defaults (fast exp, full-range division, fp8 conversions, libdevice), the
+// patterns here take precedence.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+bool isTensorWithLayout(Type t) {
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  return tensor && tensor.getEncoding();
+}
+
+/// Splits an elementwise op on tensors into one op per register.
+struct ElementwiseOpConversion : public ConversionPattern {
+  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {
+  }
+
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!op->hasTrait<OpTrait::Elementwise>() || op->getNumResults() == 0 ||
+        op->getNumRegions() != 0)
+      return failure();
+    if (!llvm::all_of(op->getResultTypes(), isTensorWithLayout))
+      return failure();
+    // These lower tensors themselves.
+    if (isa<FpToFpOp, AddPtrOp, IntToPtrOp, PtrToIntOp, BitcastOp>(op))
+      return failure();
+    Location loc = op->getLoc();
+    unsigned n = getNumRegisters(op->getResult(0).getType());
+    SmallVector<SmallVector<Value>> unpacked;
+    for (auto [operand, original] : llvm::zip(operands, op->getOperands())) {
+      SmallVector<Value> values = unpackLLElements(loc, operand, rewriter);
+      if (isa<RankedTensorType>(original.getType()) && values.size() != n)
+        return rewriter.notifyMatchFailure(op, "operand layout differs");
+      unpacked.push_back(values);
+    }
+    SmallVector<Type> resultElts;
+    for (Type t : op->getResultTypes())
+      resultElts.push_back(cast<RankedTensorType>(t).getElementType());
+
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (unsigned r = 0; r < n; ++r) {
+      OperationState state(loc, op->getName());
+      for (auto [values, original] : llvm::zip(unpacked, op->getOperands())) {
+        Value v = values.size() == 1 ? values[0] : values[r];
+        // Keep the scalar op well typed: give it its operands' element types
+        // (pointers, fp8) through casts the conversion later folds away.
+        Type elt = getElementTypeOrSelf(original.getType());
+        if (v.getType() != elt && !isa<PointerType>(elt))
+          v = UnrealizedConversionCastOp::create(rewriter, loc, elt, v)
+                  .getResult(0);
+        state.addOperands(v);
+      }
+      state.addTypes(resultElts);
+      state.addAttributes(op->getAttrs());
+      Operation *scalar = rewriter.create(state);
+      for (unsigned i = 0; i < op->getNumResults(); ++i) {
+        Value res = scalar->getResult(i);
+        Type llvmType = getTypeConverter()->convertType(res.getType());
+        if (llvmType && llvmType != res.getType())
+          res = UnrealizedConversionCastOp::create(rewriter, loc, llvmType, res)
+                    .getResult(0);
+        results[i].push_back(res);
+      }
+    }
+    SmallVector<Value> packed;
+    for (auto [i, values] : llvm::enumerate(results))
+      packed.push_back(packLLElements(loc, getTypeConverter(), values, rewriter,
+                                      op->getResult(i).getType()));
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
+/// arith.constant of a splat tensor.
+struct TensorConstantConversion
+    : public ConvertOpToLLVMPattern<arith::ConstantOp> {
+  TensorConstantConversion(LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type)
+      return failure();
+    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+    if (!splat)
+      return op.emitError("only splat tensor constants can be lowered");
+    Location loc = op.getLoc();
+    Type elt = getTypeConverter()->convertType(type.getElementType());
+    TypedAttr value = splat.getSplatValue<TypedAttr>();
+    if (elt != value.getType()) {
+      // fp8 and similar: the bits as an integer.
+      if (auto f = dyn_cast<FloatAttr>(value))
+        value = rewriter.getIntegerAttr(
+            elt, f.getValue().bitcastToAPInt().getZExtValue());
+    }
+    Value scalar = LLVM::ConstantOp::create(rewriter, loc, elt, value);
+    SmallVector<Value> values(getNumRegisters(type), scalar);
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), values, rewriter, type));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Scalar helpers
+//===----------------------------------------------------------------------===//
+
+Value callIntrinsic(OpBuilder &b, Location loc, StringRef name, Type result,
+                    ValueRange args) {
+  return LLVM::CallIntrinsicOp::create(b, loc, result, b.getStringAttr(name),
+                                       args)
+      .getResult(0);
+}
+
+/// Declares (once) and calls an external function, e.g. from libdevice.
+Value callExternal(ConversionPatternRewriter &rewriter, Operation *op,
+                   StringRef symbol, Type result, ValueRange args) {
+  auto mod = op->getParentOfType<ModuleOp>();
+  auto fnType = LLVM::LLVMFunctionType::get(
+      result, llvm::to_vector(ValueRange(args).getTypes()));
+  if (!mod.lookupSymbol<LLVM::LLVMFuncOp>(symbol)) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(mod.getBody());
+    LLVM::LLVMFuncOp::create(rewriter, op->getLoc(), symbol, fnType);
+  }
+  return LLVM::CallOp::create(
+             rewriter, op->getLoc(), fnType,
+             FlatSymbolRefAttr::get(rewriter.getContext(), symbol), args)
+      .getResult();
+}
+
+template <typename OpTy>
+struct ScalarPattern : public ConvertOpToLLVMPattern<OpTy> {
+  ScalarPattern(LLVMTypeConverter &converter, PatternBenefit benefit = 2)
+      : ConvertOpToLLVMPattern<OpTy>(converter, benefit) {}
+  bool isScalar(OpTy op) const {
+    return !isa<ShapedType>(op->getResult(0).getType());
+  }
+};
+
+/// math.exp (f32): 2^(x * log2 e) with ex2.approx, as Triton does.
+struct ExpOpConversion : public ScalarPattern<math::ExpOp> {
+  using ScalarPattern::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isScalar(op))
+      return failure();
+    Location loc = op.getLoc();
+    Type t = op.getType();
+    if (t.isF64()) {
+      rewriter.replaceOp(
+          op, callExternal(rewriter, op, "__nv_exp", t, adaptor.getOperand()));
+      return success();
+    }
+    Value x = adaptor.getOperand();
+    Type f32 = rewriter.getF32Type();
+    if (t != f32)
+      x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+    Value log2e = LLVM::ConstantOp::create(
+        rewriter, loc, f32, rewriter.getF32FloatAttr(1.4426950408889634f));
+    Value scaled = LLVM::FMulOp::create(rewriter, loc, x, log2e);
+    Value r =
+        callIntrinsic(rewriter, loc, "llvm.nvvm.ex2.approx.f32", f32, scaled);
+    if (t != f32)
+      r = LLVM::FPTruncOp::create(rewriter, loc, t, r);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// math.exp2 (f32): ex2.approx.
+struct Exp2OpConversion : public ScalarPattern<math::Exp2Op> {
+  using ScalarPattern::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(math::Exp2Op op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isScalar(op))
+      return failure();
+    Location loc = op.getLoc();
+    Type t = op.getType();
+    if (t.isF64()) {
+      rewriter.replaceOp(
+          op, callExternal(rewriter, op, "__nv_exp2", t, adaptor.getOperand()));
+      return success();
+    }
+    Type f32 = rewriter.getF32Type();
+    Value x = adaptor.getOperand();
+    if (t != f32)
+      x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+    Value r = callIntrinsic(rewriter, loc, "llvm.nvvm.ex2.approx.f32", f32, x);
+    if (t != f32)
+      r = LLVM::FPTruncOp::create(rewriter, loc, t, r);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// arith.divf (f32): div.full.f32, Triton's default division.
+struct DivFOpConversion : public ScalarPattern<arith::DivFOp> {
+  using ScalarPattern::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(arith::DivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isScalar(op) || !op.getType().isF32())
+      return failure();
+    rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(),
+                                         "llvm.nvvm.div.full", op.getType(),
+                                         {adaptor.getLhs(), adaptor.getRhs()}));
+    return success();
+  }
+};
+
+/// math ops NVPTX cannot select by itself go to libdevice.
+template <typename OpTy>
+struct LibdeviceOpConversion : public ScalarPattern<OpTy> {
+  LibdeviceOpConversion(LLVMTypeConverter &converter, StringRef f32Name,
+                        StringRef f64Name)
+      : ScalarPattern<OpTy>(converter), f32Name(f32Name), f64Name(f64Name) {}
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!this->isScalar(op))
+      return failure();
+    Location loc = op.getLoc();
+    Type t = op->getResult(0).getType();
+    SmallVector<Value> args(adaptor.getOperands());
+    if (t.isF64()) {
+      rewriter.replaceOp(op, callExternal(rewriter, op, f64Name, t, args));
+      return success();
+    }
+    Type f32 = rewriter.getF32Type();
+    for (Value &a : args)
+      if (a.getType() != f32)
+        a = LLVM::FPExtOp::create(rewriter, loc, f32, a);
+    Value r = callExternal(rewriter, op, f32Name, f32, args);
+    if (t != f32)
+      r = LLVM::FPTruncOp::create(rewriter, loc, t, r);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+  std::string f32Name, f64Name;
+};
+
+//===----------------------------------------------------------------------===//
+// Scalar tt ops
+//===----------------------------------------------------------------------===//
+
+/// Lowers an elementwise op on scalars or tensors one element at a time
+/// with `lowerElement`, which gets the element's LLVM operands.
+template <typename OpTy, typename Derived>
+struct PerElementPattern : public ConvertOpToLLVMPattern<OpTy> {
+  PerElementPattern(LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern<OpTy>(converter, /*benefit=*/11) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<SmallVector<Value>> operands;
+    for (Value v : adaptor.getOperands())
+      operands.push_back(unpackLLElements(loc, v, rewriter));
+    Type resultType = op->getResult(0).getType();
+    Type elt =
+        this->getTypeConverter()->convertType(getElementTypeOrSelf(resultType));
+    if (!elt)
+      return failure();
+    unsigned n = getNumRegisters(resultType);
+    SmallVector<Value> results;
+    for (unsigned r = 0; r < n; ++r) {
+      SmallVector<Value> args;
+      for (auto &values : operands)
+        args.push_back(values.size() == 1 ? values[0] : values[r]);
+      results.push_back(static_cast<const Derived *>(this)->lowerElement(
+          op, rewriter, loc, elt, args));
+    }
+    if (!isa<ShapedType>(resultType)) {
+      rewriter.replaceOp(op, results[0]);
+      return success();
+    }
+    rewriter.replaceOp(op, packLLElements(loc, this->getTypeConverter(),
+                                          results, rewriter, resultType));
+    return success();
+  }
+};
+
+struct AddPtrOpConversion
+    : public PerElementPattern<AddPtrOp, AddPtrOpConversion> {
+  using PerElementPattern::PerElementPattern;
+  Value lowerElement(AddPtrOp op, OpBuilder &b, Location loc, Type elt,
+                     ArrayRef<Value> args) const {
+    auto ptrTy = cast<PointerType>(getElementTypeOrSelf(op.getType()));
+    Type pointee = getTypeConverter()->convertType(ptrTy.getPointeeType());
+    return LLVM::GEPOp::create(b, loc, elt, pointee, args[0],
+                               ValueRange{args[1]});
+  }
+};
+
+struct IntToPtrOpConversion
+    : public PerElementPattern<IntToPtrOp, IntToPtrOpConversion> {
+  using PerElementPattern::PerElementPattern;
+  Value lowerElement(IntToPtrOp op, OpBuilder &b, Location loc, Type elt,
+                     ArrayRef<Value> args) const {
+    return LLVM::IntToPtrOp::create(b, loc, elt, args[0]);
+  }
+};
+
+struct PtrToIntOpConversion
+    : public PerElementPattern<PtrToIntOp, PtrToIntOpConversion> {
+  using PerElementPattern::PerElementPattern;
+  Value lowerElement(PtrToIntOp op, OpBuilder &b, Location loc, Type elt,
+                     ArrayRef<Value> args) const {
+    return LLVM::PtrToIntOp::create(b, loc, elt, args[0]);
+  }
+};
+
+struct BitcastOpConversion
+    : public PerElementPattern<BitcastOp, BitcastOpConversion> {
+  using PerElementPattern::PerElementPattern;
+  Value lowerElement(BitcastOp op, OpBuilder &b, Location loc, Type elt,
+                     ArrayRef<Value> args) const {
+    return bitcastTo(b, loc, args[0], elt);
+  }
+};
+
+struct ClampFOpConversion : public ScalarPattern<ClampFOp> {
+  using ScalarPattern::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(ClampFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isScalar(op))
+      return failure();
+    Location loc = op.getLoc();
+    Value x = adaptor.getX();
+    if (op.getPropagateNan() == PropagateNan::ALL) {
+      Value lo = LLVM::MaximumOp::create(rewriter, loc, x, adaptor.getMin());
+      rewriter.replaceOpWithNewOp<LLVM::MinimumOp>(op, lo, adaptor.getMax());
+      return success();
+    }
+    Value lo = LLVM::MaxNumOp::create(rewriter, loc, x, adaptor.getMin());
+    rewriter.replaceOpWithNewOp<LLVM::MinNumOp>(op, lo, adaptor.getMax());
+    return success();
+  }
+};
+
+struct PreciseSqrtOpConversion : public ScalarPattern<PreciseSqrtOp> {
+  using ScalarPattern::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(PreciseSqrtOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isScalar(op))
+      return failure();
+    Type t = op.getType();
+    if (t.isF32())
+      rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(),
+                                           "llvm.nvvm.sqrt.rn.f", t,
+                                           adaptor.getX()));
+    else
+      rewriter.replaceOpWithNewOp<LLVM::SqrtOp>(op, adaptor.getX());
+    return success();
+  }
+};
+
+struct PreciseDivFOpConversion : public ScalarPattern<PreciseDivFOp> {
+  using ScalarPattern::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(PreciseDivFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isScalar(op))
+      return failure();
+    Type t = op.getType();
+    if (t.isF32())
+      rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(),
+                                           "llvm.nvvm.div.rn.f", t,
+                                           {adaptor.getX(), adaptor.getY()}));
+    else
+      rewriter.replaceOpWithNewOp<LLVM::FDivOp>(op, adaptor.getX(),
+                                                adaptor.getY());
+    return success();
+  }
+};
+
+struct MulhiUIOpConversion : public ScalarPattern<MulhiUIOp> {
+  using ScalarPattern::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(MulhiUIOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isScalar(op))
+      return failure();
+    Type t = op.getType();
+    StringRef name =
+        t.isInteger(64) ? "llvm.nvvm.mulhi.ull" : "llvm.nvvm.mulhi.ui";
+    rewriter.replaceOp(op, callIntrinsic(rewriter, op.getLoc(), name, t,
+                                         {adaptor.getX(), adaptor.getY()}));
+    return success();
+  }
+};
+
+struct ExternElementwiseOpConversion
+    : public ScalarPattern<ExternElementwiseOp> {
+  using ScalarPattern::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(ExternElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isScalar(op))
+      return failure();
+    Type t = getTypeConverter()->convertType(op.getType());
+    rewriter.replaceOp(
+        op, callExternal(rewriter, op, op.getSymbol(), t, adaptor.getSrcs()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Float conversions
+//===----------------------------------------------------------------------===//
+
+/// Reports `message` at `op` and fails.
+struct FailureBuilder {
+  InFlightDiagnostic diag;
+  template <typename T> FailureBuilder &operator<<(T &&v) {
+    diag << std::forward<T>(v);
+    return *this;
+  }
+  operator FailureOr<Value>() { return failure(); }
+};
+FailureBuilder emitFailure(Operation *op, const Twine &message) {
+  return FailureBuilder{op->emitError(message)};
+}
+
+bool isFp8(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType,
+             Float8E5M2FNUZType, Float8E4M3B11FNUZType>(t);
+}
+
+struct FpToFpOpConversion : public ScalarPattern<FpToFpOp> {
+  FpToFpOpConversion(LLVMTypeConverter &converter, const TargetInfo &target)
+      : ScalarPattern(converter), target(target) {}
+
+  LogicalResult
+  matchAndRewrite(FpToFpOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type src = getElementTypeOrSelf(op.getSrc().getType());
+    Type dst = getElementTypeOrSelf(op.getType());
+    bool rtz = op.getRounding() && *op.getRounding() == RoundingMode::RTZ;
+    SmallVector<Value> results;
+    for (Value x : unpackLLElements(loc, adaptor.getSrc(), rewriter)) {
+      FailureOr<Value> r = convert(op, rewriter, loc, x, src, dst, rtz);
+      if (failed(r))
+        return failure();
+      results.push_back(*r);
+    }
+    if (!isScalar(op)) {
+      rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                            rewriter, op.getType()));
+      return success();
+    }
+    rewriter.replaceOp(op, results[0]);
+    return success();
+  }
+
+  FailureOr<Value> convert(Operation *op, ConversionPatternRewriter &rewriter,
+                           Location loc, Value x, Type src, Type dst,
+                           bool rtz) const {
+    Type f32 = rewriter.getF32Type(), f16 = rewriter.getF16Type();
+    unsigned sb = src.getIntOrFloatBitWidth(), db = dst.getIntOrFloatBitWidth();
+
+    if (!isFp8(src) && !isFp8(dst)) {
+      if (sb < db || (sb == db && src == dst)) {
+        return LLVM::FPExtOp::create(rewriter, loc, dst, x).getResult();
+      }
+      if (!rtz) {
+        return LLVM::FPTruncOp::create(rewriter, loc, dst, x).getResult();
+      }
+      // Round toward zero: cvt.rz.
+      if (!src.isF32() && !src.isF64())
+        return emitFailure(op, "round-toward-zero conversion from ")
+               << src << " is not supported";
+      std::string text = "cvt.rz." +
+                         std::string(dst.isBF16()  ? "bf16"
+                                     : dst.isF16() ? "f16"
+                                                   : "f32") +
+                         (src.isF32() ? ".f32" : ".f64") + " $0, $1;";
+      std::string cons =
+          std::string(db == 32 ? "=f" : "=h") + "," + (src.isF32() ? "f" : "d");
+      Type outInt = rewriter.getIntegerType(db);
+      Value r = inlinePtx(rewriter, loc, text, cons, x, db == 32 ? f32 : outInt,
+                          /*hasSideEffects=*/false)[0];
+      return Value(db == 32 ? r : bitcastTo(rewriter, loc, r, dst));
+    }
+    if (rtz)
+      return emitFailure(op, "fp8 conversions round to nearest even only");
+    bool hw = target.computeCapability >= 89;
+    if (isFp8(dst)) {
+      bool e4 = isa<Float8E4M3FNType>(dst);
+      bool e5 = isa<Float8E5M2Type>(dst);
+      if (!e4 && !e5)
+        return emitFailure(op, "conversion to ") << dst << " is not supported";
+      if (!hw)
+        return emitFailure(op, "conversion to ")
+               << dst << " needs compute capability 89 or newer";
+      // To f32 or f16 first, then cvt.rn.satfinite.<f8>x2.
+      std::string f8 = e4 ? "e4m3x2" : "e5m2x2";
+      Value packed;
+      if (src.isF16()) {
+        Value asI16 = bitcastTo(rewriter, loc, x, rewriter.getI16Type());
+        Value w =
+            LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), asI16);
+        packed = inlinePtx(rewriter, loc,
+                           "cvt.rn.satfinite." + f8 + ".f16x2 $0, $1;", "=h,r",
+                           w, rewriter.getI16Type(), false)[0];
+      } else {
+        Value v = x;
+        if (!src.isF32())
+          v = LLVM::FPExtOp::create(rewriter, loc, f32, v);
+        if (src.isF64())
+          v = LLVM::FPTruncOp::create(rewriter, loc, f32, x);
+        Value zero = LLVM::ConstantOp::create(rewriter, loc, f32,
+                                              rewriter.getF32FloatAttr(0));
+        packed = inlinePtx(
+            rewriter, loc, "cvt.rn.satfinite." + f8 + ".f32 $0, $1, $2;",
+            "=h,f,f", {zero, v}, rewriter.getI16Type(), false)[0];
+      }
+      return LLVM::TruncOp::create(rewriter, loc, rewriter.getI8Type(), packed)
+          .getResult();
+    }
+    // From fp8.
+    bool e4 = isa<Float8E4M3FNType>(src);
+    bool e5 = isa<Float8E5M2Type>(src);
+    if (!e4 && !e5)
+      return emitFailure(op, "conversion from ") << src << " is not supported";
+    Value h;
+    if (e5) {
+      // e5m2 is the high byte of an f16.
+      Value w = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI16Type(), x);
+      w = LLVM::ShlOp::create(
+          rewriter, loc, w, intConst(rewriter, loc, rewriter.getI16Type(), 8));
+      h = bitcastTo(rewriter, loc, w, f16);
+    } else {
+      if (!hw)
+        return emitFailure(op, "conversion from ")
+               << src << " needs compute capability 89 or newer";
+      Value w = LLVM::ZExtOp::create(rewriter, loc, rewriter.getI16Type(), x);
+      Value r = inlinePtx(rewriter, loc, "cvt.rn.f16x2.e4m3x2 $0, $1;", "=r,h",
+                          w, rewriter.getI32Type(), false)[0];
+      Value lo = LLVM::TruncOp::create(rewriter, loc, rewriter.getI16Type(), r);
+      h = bitcastTo(rewriter, loc, lo, f16);
+    }
+    if (dst.isF16()) {
+      return Value(h);
+    }
+    Value f = LLVM::FPExtOp::create(rewriter, loc, f32, h);
+    if (dst.isF32())
+      return Value(f);
+    else if (dst.isF64())
+      return LLVM::FPExtOp::create(rewriter, loc, dst, f).getResult();
+    else
+      return LLVM::FPTruncOp::create(rewriter, loc, dst, f).getResult();
+  }
+
+  TargetInfo target;
+};
+
+/// arith.truncf / arith.extf with fp8 on one side go the fp_to_fp way.
+template <typename OpTy>
+struct ArithFp8CastConversion : public ScalarPattern<OpTy> {
+  using ScalarPattern<OpTy>::ScalarPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!this->isScalar(op) ||
+        (!isFp8(op.getIn().getType()) && !isFp8(op.getType())))
+      return failure();
+    Value in = op.getIn();
+    auto cvt = FpToFpOp::create(
+        rewriter, op.getLoc(), op.getType(), in,
+        isFp8(op.getType())
+            ? RoundingModeAttr::get(rewriter.getContext(), RoundingMode::RTNE)
+            : RoundingModeAttr());
+    rewriter.replaceOp(op, cvt);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::gpu::populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &target) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<ElementwiseOpConversion>(converter, ctx);
+  patterns.add<TensorConstantConversion, ExpOpConversion, Exp2OpConversion,
+               DivFOpConversion, AddPtrOpConversion, IntToPtrOpConversion,
+               PtrToIntOpConversion, BitcastOpConversion, ClampFOpConversion,
+               PreciseSqrtOpConversion, PreciseDivFOpConversion,
+               MulhiUIOpConversion, ExternElementwiseOpConversion,
+               ArithFp8CastConversion<arith::TruncFOp>,
+               ArithFp8CastConversion<arith::ExtFOp>>(converter);
+  patterns.add<FpToFpOpConversion>(converter, target);
+  auto lib = [&](auto tag, StringRef f32, StringRef f64) {
+    using OpTy = decltype(tag);
+    patterns.add<LibdeviceOpConversion<OpTy>>(converter, f32, f64);
+  };
+  lib(math::SinOp(), "__nv_sinf", "__nv_sin");
+  lib(math::CosOp(), "__nv_cosf", "__nv_cos");
+  lib(math::TanOp(), "__nv_tanf", "__nv_tan");
+  lib(math::TanhOp(), "__nv_tanhf", "__nv_tanh");
+  lib(math::SinhOp(), "__nv_sinhf", "__nv_sinh");
+  lib(math::CoshOp(), "__nv_coshf", "__nv_cosh");
+  lib(math::AsinOp(), "__nv_asinf", "__nv_asin");
+  lib(math::AcosOp(), "__nv_acosf", "__nv_acos");
+  lib(math::AtanOp(), "__nv_atanf", "__nv_atan");
+  lib(math::Atan2Op(), "__nv_atan2f", "__nv_atan2");
+  lib(math::AsinhOp(), "__nv_asinhf", "__nv_asinh");
+  lib(math::AcoshOp(), "__nv_acoshf", "__nv_acosh");
+  lib(math::AtanhOp(), "__nv_atanhf", "__nv_atanh");
+  lib(math::ErfOp(), "__nv_erff", "__nv_erf");
+  lib(math::LogOp(), "__nv_logf", "__nv_log");
+  lib(math::Log2Op(), "__nv_log2f", "__nv_log2");
+  lib(math::Log10Op(), "__nv_log10f", "__nv_log10");
+  lib(math::Log1pOp(), "__nv_log1pf", "__nv_log1p");
+  lib(math::ExpM1Op(), "__nv_expm1f", "__nv_expm1");
+  lib(math::PowFOp(), "__nv_powf", "__nv_pow");
+  lib(math::CbrtOp(), "__nv_cbrtf", "__nv_cbrt");
+  lib(math::RsqrtOp(), "__nv_rsqrtf", "__nv_rsqrt");
+  lib(math::SqrtOp(), "__nv_fsqrt_rn", "__nv_dsqrt_rn");
+}

@@ -1,0 +1,642 @@
+//===- LoadStoreOpToLLVM.cpp - global memory accesses ---------------------===//
+//
+// tt.load, tt.store, tt.atomic_rmw and tt.atomic_cas become predicated PTX
+// (`@p ld.global.v4.b32 ...`), as Triton emits them. A thread accesses its
+// registers in vectors of up to 128 bits where the pointers' axis info shows
+// the addresses are contiguous and aligned, the layout keeps them in
+// consecutive registers, and the mask is constant across the vector.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/AxisInfo.h"
+#include "Utility.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+/// Elements per vector for accessing `ptr` (a tensor of pointers) under
+/// `mask`: limited by the pointers' contiguity and alignment along the
+/// fastest dimension, by the layout's consecutive registers, by 128 bits and
+/// by the mask's constancy.
+unsigned computeVectorSize(ModuleAxisInfoAnalysis &axisInfo, Value ptr,
+                           Value mask) {
+  auto type = dyn_cast<RankedTensorType>(ptr.getType());
+  if (!type)
+    return 1;
+  std::optional<LinearLayout> layout = getLayout(type);
+  if (!layout)
+    return 1;
+  auto ptrTy = cast<PointerType>(type.getElementType());
+  unsigned bits = ptrTy.getPointeeType().getIntOrFloatBitWidth();
+  unsigned bytes = std::max(1u, bits / 8);
+  unsigned dim = getOrder(type)[0];
+
+  int64_t vec = std::max(1u, 128 / std::max(bits, 8u));
+  AxisInfo *info = axisInfo.getAxisInfo(ptr);
+  if (!info)
+    return 1;
+  int64_t contiguity = info->getContiguity(dim);
+  int64_t multiple = std::max<int64_t>(1, info->getDivisibility(dim) / bytes);
+  vec = std::min({vec, contiguity, multiple});
+
+  // Registers consecutive along `dim`.
+  MLIRContext *ctx = type.getContext();
+  auto outs = llvm::to_vector(layout->getOutDimNames());
+  SmallVector<StringAttr> reordered = {outs[dim]};
+  for (auto [d, name] : llvm::enumerate(outs))
+    if (d != dim)
+      reordered.push_back(name);
+  SmallVector<StringAttr> ins = {StringAttr::get(ctx, "register")};
+  for (StringAttr in : layout->getInDimNames())
+    if (in.getValue() != "register")
+      ins.push_back(in);
+  LinearLayout ordered = layout->transposeIns(ins).transposeOuts(reordered);
+  vec = std::min<int64_t>(vec, ordered.getNumConsecutiveInOut());
+
+  if (mask && isa<RankedTensorType>(mask.getType())) {
+    if (AxisInfo *m = axisInfo.getAxisInfo(mask))
+      vec = std::min<int64_t>(vec, m->getConstancy(dim));
+    else
+      vec = 1;
+  }
+  return std::max<int64_t>(1, llvm::bit_floor((uint64_t)vec));
+}
+
+} // namespace
+
+VectorSizes mlir::triton::gpu::computeVectorSizes(ModuleOp mod) {
+  ModuleAxisInfoAnalysis axisInfo(mod);
+  VectorSizes sizes;
+  mod.walk([&](Operation *op) {
+    if (auto load = dyn_cast<LoadOp>(op))
+      sizes[op] = computeVectorSize(axisInfo, load.getPtr(), load.getMask());
+    else if (auto store = dyn_cast<StoreOp>(op))
+      sizes[op] = computeVectorSize(axisInfo, store.getPtr(), store.getMask());
+  });
+  return sizes;
+}
+
+namespace {
+
+/// Cache and eviction qualifiers of ld/st.
+std::string cacheQualifiers(CacheModifier cache, EvictionPolicy evict,
+                            bool store) {
+  std::string q;
+  switch (cache) {
+  case CacheModifier::CA:
+    q += store ? "" : ".ca";
+    break;
+  case CacheModifier::CG:
+    q += ".cg";
+    break;
+  case CacheModifier::CS:
+    q += ".cs";
+    break;
+  case CacheModifier::CV:
+    q += store ? "" : ".cv";
+    break;
+  case CacheModifier::WB:
+    q += store ? ".wb" : "";
+    break;
+  case CacheModifier::WT:
+    q += store ? ".wt" : "";
+    break;
+  default:
+    break;
+  }
+  if (evict == EvictionPolicy::EVICT_FIRST)
+    q += ".L1::evict_first";
+  else if (evict == EvictionPolicy::EVICT_LAST)
+    q += ".L1::evict_last";
+  return q;
+}
+
+/// How `vec` elements of `eltBits` are moved: `n` words of `wordBits`.
+struct WordPlan {
+  unsigned wordBits, n;
+};
+WordPlan planWords(unsigned vec, unsigned eltBits) {
+  unsigned total = vec * std::max(eltBits, 8u);
+  if (eltBits >= 64)
+    return {64, vec};
+  if (total <= 16)
+    return {std::max(total, 8u) == 8 ? 8u : 16u, 1};
+  return {32, total / 32};
+}
+
+Type wordType(OpBuilder &b, unsigned wordBits) {
+  return b.getIntegerType(wordBits == 8 ? 16 : wordBits);
+}
+
+StringRef wordConstraint(unsigned wordBits) {
+  return wordBits <= 16 ? "h" : wordBits == 32 ? "r" : "l";
+}
+
+/// Packs `values` (elements of `eltType`, already in memory form) into words.
+SmallVector<Value> packWords(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                             Type eltType, WordPlan plan) {
+  unsigned eltBits = std::max(8u, isa<LLVM::LLVMPointerType>(eltType)
+                                      ? 64u
+                                      : eltType.getIntOrFloatBitWidth());
+  unsigned perWord = std::max(1u, plan.wordBits / eltBits);
+  SmallVector<Value> words;
+  Type intElt = b.getIntegerType(eltBits);
+  for (unsigned w = 0; w < plan.n; ++w) {
+    if (perWord == 1) {
+      Value v = bitcastTo(b, loc, values[w], intElt);
+      if (plan.wordBits == 8)
+        v = LLVM::ZExtOp::create(b, loc, b.getI16Type(), v);
+      words.push_back(v);
+      continue;
+    }
+    auto vecTy = VectorType::get({(int64_t)perWord}, intElt);
+    Value vec = LLVM::UndefOp::create(b, loc, vecTy);
+    for (unsigned i = 0; i < perWord; ++i) {
+      Value e = bitcastTo(b, loc, values[w * perWord + i], intElt);
+      vec = LLVM::InsertElementOp::create(b, loc, vec, e, i32Const(b, loc, i));
+    }
+    words.push_back(
+        LLVM::BitcastOp::create(b, loc, wordType(b, plan.wordBits), vec));
+  }
+  return words;
+}
+
+/// Unpacks words back into `vec` elements of `eltType` (memory form).
+SmallVector<Value> unpackWords(OpBuilder &b, Location loc,
+                               ArrayRef<Value> words, Type eltType,
+                               WordPlan plan, unsigned vec) {
+  unsigned eltBits = std::max(8u, isa<LLVM::LLVMPointerType>(eltType)
+                                      ? 64u
+                                      : eltType.getIntOrFloatBitWidth());
+  unsigned perWord = std::max(1u, plan.wordBits / eltBits);
+  Type intElt = b.getIntegerType(eltBits);
+  SmallVector<Value> values;
+  for (Value w : words) {
+    if (perWord == 1) {
+      Value v = w;
+      if (plan.wordBits == 8)
+        v = LLVM::TruncOp::create(b, loc, intElt, v);
+      values.push_back(bitcastTo(b, loc, v, eltType));
+      continue;
+    }
+    auto vecTy = VectorType::get({(int64_t)perWord}, intElt);
+    Value v = LLVM::BitcastOp::create(b, loc, vecTy, w);
+    for (unsigned i = 0; i < perWord; ++i) {
+      Value e = LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i));
+      values.push_back(bitcastTo(b, loc, e, eltType));
+    }
+  }
+  values.resize(vec);
+  return values;
+}
+
+Value andPred(OpBuilder &b, Location loc, Value a, Value c) {
+  if (!a)
+    return c;
+  if (!c)
+    return a;
+  return LLVM::AndOp::create(b, loc, a, c);
+}
+
+/// Memory form of a register value: i1 as i8.
+Value toMem(OpBuilder &b, Location loc, Value v) {
+  return v.getType().isInteger(1)
+             ? LLVM::ZExtOp::create(b, loc, b.getI8Type(), v)
+             : v;
+}
+Type memType(OpBuilder &b, Type t) {
+  return t.isInteger(1) ? b.getI8Type() : t;
+}
+
+/// Thread 0 only, for scalar stores and atomics.
+Value isThreadZero(OpBuilder &b, Location loc) {
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                              getThreadId(b, loc), i32Const(b, loc, 0));
+}
+
+struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
+  LoadOpConversion(LLVMTypeConverter &converter, const VectorSizes &sizes)
+      : ConvertOpToLLVMPattern(converter), vectorSizes(sizes) {}
+
+  LogicalResult
+  matchAndRewrite(LoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = op.getType();
+    if (isa<PointerType>(op.getPtr().getType()) &&
+        isa<RankedTensorType>(
+            cast<PointerType>(op.getPtr().getType()).getPointeeType()))
+      return op.emitError("block pointers must be rewritten first "
+                          "(triton-rewrite-tensor-pointer)");
+    Type elt =
+        getTypeConverter()->convertType(getElementTypeOrSelf(resultType));
+    Type mem = memType(rewriter, elt);
+    unsigned eltBits =
+        isa<LLVM::LLVMPointerType>(mem) ? 64 : mem.getIntOrFloatBitWidth();
+    auto ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    SmallVector<Value> masks, others;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    if (adaptor.getOther())
+      others = unpackLLElements(loc, adaptor.getOther(), rewriter);
+    unsigned n = ptrs.size();
+    unsigned vec = vectorSizes.lookup(op);
+    if (vec == 0)
+      vec = 1;
+    WordPlan plan = planWords(vec, eltBits);
+    std::string ld =
+        std::string(op.getIsVolatile() ? "ld.volatile.global" : "ld.global") +
+        cacheQualifiers(op.getCache(), op.getEvict(), false);
+    if (plan.n > 1)
+      ld += ".v" + std::to_string(plan.n);
+    ld += plan.wordBits == 8 ? ".u8" : ".b" + std::to_string(plan.wordBits);
+    std::string movTy = plan.wordBits <= 16   ? "u16"
+                        : plan.wordBits == 32 ? "u32"
+                                              : "u64";
+
+    SmallVector<Value> results;
+    for (unsigned r = 0; r < n; r += vec) {
+      Value pred = masks.empty() ? Value() : masks[r];
+      std::string text, cons;
+      SmallVector<Value> operands;
+      unsigned nOut = plan.n;
+      std::string outs;
+      for (unsigned w = 0; w < nOut; ++w) {
+        cons += std::string(w ? "," : "") + "=" +
+                wordConstraint(plan.wordBits).str();
+        outs += std::string(w ? ", " : "") + "$" + std::to_string(w);
+      }
+      unsigned next = nOut;
+      if (pred) {
+        if (!others.empty()) {
+          SmallVector<Value> otherVals;
+          for (unsigned i = 0; i < vec; ++i)
+            otherVals.push_back(toMem(rewriter, loc, others[r + i]));
+          SmallVector<Value> words =
+              packWords(rewriter, loc, otherVals, mem, plan);
+          for (unsigned w = 0; w < nOut; ++w) {
+            text += "mov." + movTy + " $" + std::to_string(w) + ", $" +
+                    std::to_string(next) + ";\n\t";
+            cons += std::string(",") + wordConstraint(plan.wordBits).str();
+            operands.push_back(words[w]);
+            ++next;
+          }
+        } else {
+          for (unsigned w = 0; w < nOut; ++w)
+            text += "mov." + movTy + " $" + std::to_string(w) + ", 0x0;\n\t";
+        }
+      }
+      unsigned ptrIdx = next++;
+      operands.push_back(ptrs[r]);
+      cons += ",l";
+      if (pred) {
+        text += "@$" + std::to_string(next) + " ";
+        operands.push_back(pred);
+        cons += ",b";
+      }
+      text += ld + " " + (nOut > 1 ? "{ " + outs + " }" : outs) + ", [ $" +
+              std::to_string(ptrIdx) + " + 0 ];";
+      SmallVector<Type> wordTypes(nOut, wordType(rewriter, plan.wordBits));
+      SmallVector<Value> words =
+          inlinePtx(rewriter, loc, text, cons, operands, wordTypes);
+      for (Value v : unpackWords(rewriter, loc, words, mem, plan, vec))
+        results.push_back(
+            elt.isInteger(1)
+                ? LLVM::TruncOp::create(rewriter, loc, elt, v).getResult()
+                : v);
+    }
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                          rewriter, resultType));
+    return success();
+  }
+
+  const VectorSizes &vectorSizes;
+};
+
+struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
+  StoreOpConversion(LLVMTypeConverter &converter, const VectorSizes &sizes)
+      : ConvertOpToLLVMPattern(converter), vectorSizes(sizes) {}
+
+  LogicalResult
+  matchAndRewrite(StoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type valueType = op.getValue().getType();
+    if (isa<PointerType>(op.getPtr().getType()) &&
+        isa<RankedTensorType>(
+            cast<PointerType>(op.getPtr().getType()).getPointeeType()))
+      return op.emitError("block pointers must be rewritten first "
+                          "(triton-rewrite-tensor-pointer)");
+    Type elt = getTypeConverter()->convertType(getElementTypeOrSelf(valueType));
+    Type mem = memType(rewriter, elt);
+    unsigned eltBits =
+        isa<LLVM::LLVMPointerType>(mem) ? 64 : mem.getIntOrFloatBitWidth();
+    auto ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    auto values = unpackLLElements(loc, adaptor.getValue(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    unsigned n = ptrs.size();
+    unsigned vec = vectorSizes.lookup(op);
+    if (vec == 0)
+      vec = 1;
+    WordPlan plan = planWords(vec, eltBits);
+
+    // One thread of those holding the same element stores it.
+    Value owner;
+    int regFree = 0;
+    if (auto tensor = dyn_cast<RankedTensorType>(valueType)) {
+      std::optional<LinearLayout> layout = getLayout(tensor);
+      owner = emitOwnerPredicate(rewriter, loc, *layout, getThreadsPerWarp(op),
+                                 getNumCTAs(op));
+      regFree = layout->getFreeVariableMasks().lookup(
+          StringAttr::get(op.getContext(), "register"));
+    } else {
+      owner = isThreadZero(rewriter, loc);
+    }
+    std::string st =
+        "st.global" + cacheQualifiers(op.getCache(), op.getEvict(), true);
+    if (plan.n > 1)
+      st += ".v" + std::to_string(plan.n);
+    st += ".b" + std::to_string(std::max(plan.wordBits, 8u));
+
+    for (unsigned r = 0; r < n; r += vec) {
+      if (r & regFree)
+        continue;
+      Value pred =
+          andPred(rewriter, loc, masks.empty() ? Value() : masks[r], owner);
+      SmallVector<Value> vals;
+      for (unsigned i = 0; i < vec; ++i)
+        vals.push_back(toMem(rewriter, loc, values[r + i]));
+      SmallVector<Value> words = packWords(rewriter, loc, vals, mem, plan);
+      std::string cons, list;
+      SmallVector<Value> operands;
+      for (unsigned w = 0; w < plan.n; ++w) {
+        cons += std::string(w ? "," : "") + wordConstraint(plan.wordBits).str();
+        list += std::string(w ? ", " : "") + "$" + std::to_string(w);
+        operands.push_back(words[w]);
+      }
+      unsigned ptrIdx = plan.n;
+      operands.push_back(ptrs[r]);
+      cons += ",l";
+      std::string text;
+      if (pred) {
+        text = "@$" + std::to_string(ptrIdx + 1) + " ";
+        operands.push_back(pred);
+        cons += ",b";
+      }
+      text += st + " [ $" + std::to_string(ptrIdx) + " + 0 ], " +
+              (plan.n > 1 ? "{ " + list + " }" : list) + ";";
+      inlinePtx(rewriter, loc, text, cons, operands, {});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const VectorSizes &vectorSizes;
+};
+
+//===----------------------------------------------------------------------===//
+// Atomics
+//===----------------------------------------------------------------------===//
+
+std::string semScope(MemSemantic sem, MemSyncScope scope) {
+  std::string s = ".global";
+  switch (scope) {
+  case MemSyncScope::GPU:
+    s += ".gpu";
+    break;
+  case MemSyncScope::CTA:
+    s += ".cta";
+    break;
+  case MemSyncScope::SYSTEM:
+    s += ".sys";
+    break;
+  }
+  switch (sem) {
+  case MemSemantic::RELAXED:
+    s += ".relaxed";
+    break;
+  case MemSemantic::ACQUIRE:
+    s += ".acquire";
+    break;
+  case MemSemantic::RELEASE:
+    s += ".release";
+    break;
+  case MemSemantic::ACQUIRE_RELEASE:
+    s += ".acq_rel";
+    break;
+  }
+  return s;
+}
+
+FailureOr<std::string> rmwSuffix(Operation *op, RMWOp kind, Type elt) {
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  std::string b = std::to_string(bits);
+  bool isFloat = isa<FloatType>(elt);
+  switch (kind) {
+  case RMWOp::AND:
+    return ".and.b" + b;
+  case RMWOp::OR:
+    return ".or.b" + b;
+  case RMWOp::XOR:
+    return ".xor.b" + b;
+  case RMWOp::ADD:
+    return ".add.u" + b;
+  case RMWOp::FADD:
+    if (elt.isF16())
+      return std::string(".add.noftz.f16");
+    if (elt.isBF16())
+      return std::string(".add.noftz.bf16");
+    return ".add.f" + b;
+  case RMWOp::MAX:
+    return isFloat ? ".max.f" + b : ".max.s" + b;
+  case RMWOp::MIN:
+    return isFloat ? ".min.f" + b : ".min.s" + b;
+  case RMWOp::UMAX:
+    return ".max.u" + b;
+  case RMWOp::UMIN:
+    return ".min.u" + b;
+  case RMWOp::XCHG:
+    return ".exch.b" + b;
+  }
+  return op->emitError("unknown atomic kind");
+}
+
+/// Shared code of atomic_rmw and atomic_cas: one PTX atom per element, run by
+/// the thread that owns it; the result, when used, is shared with the
+/// threads holding copies of the element through scratch shared memory.
+template <typename OpTy>
+struct AtomicConversionBase : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+
+  LogicalResult lower(OpTy op, ValueRange ptrs,
+                      ArrayRef<SmallVector<Value>> args, ArrayRef<Value> masks,
+                      StringRef instr,
+                      ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    Type resultType = op.getType();
+    Type elt =
+        this->getTypeConverter()->convertType(getElementTypeOrSelf(resultType));
+    unsigned bits = elt.getIntOrFloatBitWidth();
+    StringRef c = wordConstraint(bits);
+    Type word = rewriter.getIntegerType(std::max(bits, 16u));
+    auto tensor = dyn_cast<RankedTensorType>(resultType);
+    Value owner;
+    int regFree = 0;
+    bool copies = false;
+    if (tensor) {
+      std::optional<LinearLayout> layout = getLayout(tensor);
+      owner = emitOwnerPredicate(rewriter, loc, *layout, getThreadsPerWarp(op),
+                                 getNumCTAs(op));
+      regFree = layout->getFreeVariableMasks().lookup(
+          StringAttr::get(op.getContext(), "register"));
+      copies = owner != nullptr;
+    } else {
+      owner = isThreadZero(rewriter, loc);
+      copies = true;
+    }
+    bool needResult = !op.getResult().use_empty();
+    SmallVector<Value> results(ptrs.size());
+    for (unsigned r = 0; r < ptrs.size(); ++r) {
+      if (r & regFree)
+        continue;
+      Value pred =
+          andPred(rewriter, loc, masks.empty() ? Value() : masks[r], owner);
+      std::string text =
+          "mov.u" + std::to_string(std::max(bits, 16u)) + " $0, 0x0;\n\t";
+      std::string cons = ("=" + c).str();
+      SmallVector<Value> operands = {ptrs[r]};
+      cons += ",l";
+      std::string argList;
+      for (auto [i, a] : llvm::enumerate(args[r])) {
+        unsigned ab;
+        Value v = bitcastTo(rewriter, loc, a, rewriter.getIntegerType(bits));
+        (void)ab;
+        if (bits < 16)
+          v = LLVM::ZExtOp::create(rewriter, loc, word, v);
+        operands.push_back(v);
+        cons += ("," + c).str();
+        argList += ", $" + std::to_string(2 + i);
+      }
+      unsigned predIdx = 1 + operands.size();
+      if (pred) {
+        operands.push_back(pred);
+        cons += ",b";
+        text += "@$" + std::to_string(predIdx) + " ";
+      }
+      text += "atom" + instr.str() + " $0, [ $1 + 0 ]" + argList + ";";
+      Value v = inlinePtx(rewriter, loc, text, cons, operands, word)[0];
+      if (bits < 16)
+        v = LLVM::TruncOp::create(rewriter, loc, rewriter.getIntegerType(bits),
+                                  v);
+      results[r] = bitcastTo(rewriter, loc, v, elt);
+    }
+    if (!needResult) {
+      // The op's value is unused; give it the raw results.
+      for (Value &v : results)
+        if (!v)
+          v = zeroOf(rewriter, loc, elt);
+      rewriter.replaceOp(op, packLLElements(loc, this->getTypeConverter(),
+                                            results, rewriter, resultType));
+      return success();
+    }
+    if (!copies && regFree == 0) {
+      rewriter.replaceOp(op, packLLElements(loc, this->getTypeConverter(),
+                                            results, rewriter, resultType));
+      return success();
+    }
+    // Share the owners' results through shared memory.
+    Value base = getSharedAddress(rewriter, loc, op);
+    if (!base)
+      return op.emitError("no shared memory planned for this atomic");
+    unsigned bytes = getElementBytes(elt);
+    if (!tensor) {
+      emitBarrier(rewriter, loc);
+      storeShared(rewriter, loc, base, results[0], owner);
+      emitBarrier(rewriter, loc);
+      rewriter.replaceOp(op, loadShared(rewriter, loc, base, elt));
+      return success();
+    }
+    auto coords = emitIndices(rewriter, loc, tensor);
+    ArrayRef<int64_t> shape = tensor.getShape();
+    auto offsetOf = [&](ArrayRef<Value> c) {
+      Value off;
+      int64_t stride = 1;
+      for (int d = shape.size() - 1; d >= 0; --d) {
+        Value t = LLVM::MulOp::create(rewriter, loc, c[d],
+                                      i32Const(rewriter, loc, stride * bytes));
+        off = off ? LLVM::AddOp::create(rewriter, loc, off, t).getResult() : t;
+        stride *= shape[d];
+      }
+      return gepBytes(rewriter, loc, base, off);
+    };
+    emitBarrier(rewriter, loc);
+    for (unsigned r = 0; r < results.size(); ++r)
+      if (results[r])
+        storeShared(rewriter, loc, offsetOf(coords[r]), results[r], owner);
+    emitBarrier(rewriter, loc);
+    SmallVector<Value> shared;
+    for (unsigned r = 0; r < results.size(); ++r)
+      shared.push_back(loadShared(rewriter, loc, offsetOf(coords[r]), elt));
+    rewriter.replaceOp(op, packLLElements(loc, this->getTypeConverter(), shared,
+                                          rewriter, resultType));
+    return success();
+  }
+};
+
+struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
+  using AtomicConversionBase::AtomicConversionBase;
+  LogicalResult
+  matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elt = getElementTypeOrSelf(op.getType());
+    FailureOr<std::string> suffix = rmwSuffix(op, op.getAtomicRmwOp(), elt);
+    if (failed(suffix))
+      return failure();
+    auto ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    auto vals = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    SmallVector<SmallVector<Value>> args;
+    for (Value v : vals)
+      args.push_back({v});
+    return lower(op, ptrs, args, masks,
+                 semScope(op.getSem(), op.getScope()) + *suffix, rewriter);
+  }
+};
+
+struct AtomicCASOpConversion : public AtomicConversionBase<AtomicCASOp> {
+  using AtomicConversionBase::AtomicConversionBase;
+  LogicalResult
+  matchAndRewrite(AtomicCASOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type elt = getElementTypeOrSelf(op.getType());
+    auto ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
+    auto cmps = unpackLLElements(loc, adaptor.getCmp(), rewriter);
+    auto vals = unpackLLElements(loc, adaptor.getVal(), rewriter);
+    SmallVector<SmallVector<Value>> args;
+    for (auto [c, v] : llvm::zip(cmps, vals))
+      args.push_back({c, v});
+    std::string instr = semScope(op.getSem(), op.getScope()) + ".cas.b" +
+                        std::to_string(elt.getIntOrFloatBitWidth());
+    return lower(op, ptrs, args, {}, instr, rewriter);
+  }
+};
+
+} // namespace
+
+void mlir::triton::gpu::populateLoadStoreOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &target, const VectorSizes &vectorSizes) {
+  patterns.add<LoadOpConversion, StoreOpConversion>(converter, vectorSizes);
+  patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion>(converter);
+}

@@ -1,0 +1,547 @@
+//===- ReduceScanOpToLLVM.cpp - tt.reduce and tt.scan ---------------------===//
+//
+// Both work in three levels read off the operand's linear layout: the
+// registers of a thread, the lanes of a warp (butterfly or indexed warp
+// shuffles over the lane bits that move along the axis) and the warps of the
+// CTA (through scratch shared memory, over the warp bits that move along the
+// axis). The combine region is inlined at every step.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "mlir/IR/IRMapping.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+using Values = SmallVector<Value>;
+
+/// Inlines the combine region on (acc, cur).
+Values combine(ConversionPatternRewriter &rewriter, Region &region,
+               ValueRange acc, ValueRange cur) {
+  Block &block = region.front();
+  IRMapping map;
+  unsigned n = acc.size();
+  for (unsigned i = 0; i < n; ++i) {
+    map.map(block.getArgument(i), acc[i]);
+    map.map(block.getArgument(n + i), cur[i]);
+  }
+  for (Operation &op : block.without_terminator())
+    rewriter.clone(op, map);
+  Values result;
+  for (Value v : block.getTerminator()->getOperands())
+    result.push_back(map.lookupOrDefault(v));
+  return result;
+}
+
+/// The bits of `dim` whose bases move along `axis`; fails if one of them
+/// also moves along another dimension.
+FailureOr<SmallVector<int>> axisBits(Operation *op, const LinearLayout &layout,
+                                     StringRef dimName, unsigned axis) {
+  StringAttr dim = StringAttr::get(op->getContext(), dimName);
+  SmallVector<int> bits;
+  if (!layout.hasInDim(dim))
+    return bits;
+  for (int i = 0; i < layout.getInDimSizeLog2(dim); ++i) {
+    ArrayRef<int32_t> basis = layout.getBasis(dim, i);
+    if (basis[axis] == 0)
+      continue;
+    for (auto [d, v] : llvm::enumerate(basis))
+      if (d != axis && v != 0)
+        return op->emitError("cannot lower: a ")
+               << dimName << " basis of the layout moves along the axis and "
+               << "another dimension at once";
+    bits.push_back(i);
+  }
+  return bits;
+}
+
+/// Compacts the bits `bits` of `id` into a small integer (bit k of the
+/// result is bit bits[k] of id).
+Value compactBits(OpBuilder &b, Location loc, Value id, ArrayRef<int> bits) {
+  Value r = i32Const(b, loc, 0);
+  for (auto [k, bit] : llvm::enumerate(bits)) {
+    Value one = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, id, i32Const(b, loc, bit)),
+        i32Const(b, loc, 1));
+    r = LLVM::OrOp::create(
+        b, loc, r, LLVM::ShlOp::create(b, loc, one, i32Const(b, loc, k)));
+  }
+  return r;
+}
+
+/// The inverse of compactBits over a base: `base` with bits[k] set from bit
+/// k of `index`.
+Value expandBits(OpBuilder &b, Location loc, Value base, Value index,
+                 ArrayRef<int> bits) {
+  int mask = 0;
+  for (int bit : bits)
+    mask |= 1 << bit;
+  Value r = LLVM::AndOp::create(b, loc, base, i32Const(b, loc, ~mask));
+  for (auto [k, bit] : llvm::enumerate(bits)) {
+    Value one = LLVM::AndOp::create(
+        b, loc, LLVM::LShrOp::create(b, loc, index, i32Const(b, loc, k)),
+        i32Const(b, loc, 1));
+    r = LLVM::OrOp::create(
+        b, loc, r, LLVM::ShlOp::create(b, loc, one, i32Const(b, loc, bit)));
+  }
+  return r;
+}
+
+/// Row-major index of `coords` without `axis` in `shape` without `axis`.
+Value outputIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+                  ArrayRef<int64_t> shape, unsigned axis) {
+  Value idx = i32Const(b, loc, 0);
+  int64_t stride = 1;
+  for (int d = shape.size() - 1; d >= 0; --d) {
+    if ((unsigned)d == axis)
+      continue;
+    Value t = LLVM::MulOp::create(b, loc, coords[d], i32Const(b, loc, stride));
+    idx = LLVM::AddOp::create(b, loc, idx, t);
+    stride *= shape[d];
+  }
+  return idx;
+}
+
+Type memoryType(OpBuilder &b, Type t) {
+  return t.isInteger(1) ? b.getI8Type() : t;
+}
+Value toMemory(OpBuilder &b, Location loc, Value v) {
+  return v.getType().isInteger(1)
+             ? LLVM::ZExtOp::create(b, loc, b.getI8Type(), v)
+             : v;
+}
+Value fromMemory(OpBuilder &b, Location loc, Value v, Type t) {
+  return t.isInteger(1) ? LLVM::TruncOp::create(b, loc, t, v) : v;
+}
+
+/// Scratch addressing shared by reduce and scan: operand k's region, then
+/// slot `index` of `w` per output element.
+struct Scratch {
+  Value base;
+  SmallVector<int64_t> regionOffset; // bytes, per operand
+  SmallVector<Type> types;
+  int64_t w;
+
+  Value address(OpBuilder &b, Location loc, unsigned k, Value outIdx,
+                Value slot) const {
+    unsigned bytes = std::max<unsigned>(4, getElementBytes(types[k]));
+    Value idx = LLVM::AddOp::create(
+        b, loc, LLVM::MulOp::create(b, loc, outIdx, i32Const(b, loc, w)), slot);
+    Value off = LLVM::AddOp::create(
+        b, loc, LLVM::MulOp::create(b, loc, idx, i32Const(b, loc, bytes)),
+        i32Const(b, loc, regionOffset[k]));
+    return gepBytes(b, loc, base, off);
+  }
+};
+
+Scratch makeScratch(OpBuilder &b, Location loc, Operation *op,
+                    ArrayRef<Type> types, int64_t outElems, int64_t w) {
+  Scratch s;
+  s.base = getSharedAddress(b, loc, op);
+  s.types.assign(types.begin(), types.end());
+  s.w = w;
+  int64_t off = 0;
+  for (Type t : types) {
+    s.regionOffset.push_back(off);
+    off += outElems * w * std::max<unsigned>(4, getElementBytes(t));
+  }
+  return s;
+}
+
+//===----------------------------------------------------------------------===//
+// reduce
+//===----------------------------------------------------------------------===//
+
+struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MLIRContext *ctx = op.getContext();
+    unsigned axis = op.getAxis();
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    std::optional<LinearLayout> layout = getLayout(srcType);
+    if (!layout)
+      return op.emitError("cannot lay out the operand");
+    unsigned numOperands = op.getSrcs().size();
+    SmallVector<Values> srcs;
+    for (Value v : adaptor.getSrcs())
+      srcs.push_back(unpackLLElements(loc, v, rewriter));
+    SmallVector<Type> types;
+    for (unsigned k = 0; k < numOperands; ++k)
+      types.push_back(srcs[k][0].getType());
+
+    auto laneBits = axisBits(op, *layout, "lane", axis);
+    auto warpBits = axisBits(op, *layout, "warp", axis);
+    auto blockBits = axisBits(op, *layout, "block", axis);
+    if (failed(laneBits) || failed(warpBits) || failed(blockBits))
+      return failure();
+    if (!blockBits->empty())
+      return op.emitError("cannot lower a reduction across the CTAs of a "
+                          "cluster");
+
+    // 1. Registers: one accumulator per output element the thread holds.
+    std::map<SmallVector<int32_t>, unsigned> groupOf;
+    SmallVector<Values> acc;
+    SmallVector<unsigned> firstReg;
+    unsigned n = srcs[0].size();
+    for (unsigned r = 0; r < n; ++r) {
+      SmallVector<int32_t> key = registerCoords(*layout, r);
+      key[axis] = 0;
+      Values cur;
+      for (unsigned k = 0; k < numOperands; ++k)
+        cur.push_back(srcs[k][r]);
+      auto [it, inserted] = groupOf.insert({key, acc.size()});
+      if (inserted) {
+        acc.push_back(cur);
+        firstReg.push_back(r);
+      } else {
+        acc[it->second] =
+            combine(rewriter, op.getCombineOp(), acc[it->second], cur);
+      }
+    }
+
+    // 2. Lanes.
+    int threadsPerWarp = getThreadsPerWarp(op);
+    for (int bit : *laneBits)
+      for (Values &a : acc) {
+        Values other;
+        for (Value v : a)
+          other.push_back(
+              shuffleXor(rewriter, loc, v, 1 << bit, threadsPerWarp));
+        a = combine(rewriter, op.getCombineOp(), a, other);
+      }
+
+    // 3. Warps.
+    if (!warpBits->empty()) {
+      int64_t w = int64_t(1) << warpBits->size();
+      ArrayRef<int64_t> shape = srcType.getShape();
+      int64_t outElems = 1;
+      for (auto [d, s] : llvm::enumerate(shape))
+        if (d != axis)
+          outElems *= s;
+      Scratch scratch = makeScratch(rewriter, loc, op, types, outElems, w);
+      if (!scratch.base)
+        return op.emitError("no shared memory planned for this reduction");
+      HardwareIds ids =
+          getHardwareIds(rewriter, loc, threadsPerWarp, getNumCTAs(op));
+      Value slot = compactBits(rewriter, loc, ids.warp, *warpBits);
+      auto coords = emitIndices(rewriter, loc, srcType);
+      SmallVector<Value> outIdx;
+      for (unsigned g = 0; g < acc.size(); ++g)
+        outIdx.push_back(
+            outputIndex(rewriter, loc, coords[firstReg[g]], shape, axis));
+      emitBarrier(rewriter, loc);
+      for (unsigned g = 0; g < acc.size(); ++g)
+        for (unsigned k = 0; k < numOperands; ++k)
+          LLVM::StoreOp::create(
+              rewriter, loc, toMemory(rewriter, loc, acc[g][k]),
+              scratch.address(rewriter, loc, k, outIdx[g], slot));
+      emitBarrier(rewriter, loc);
+      for (unsigned g = 0; g < acc.size(); ++g) {
+        Values total;
+        for (int64_t j = 0; j < w; ++j) {
+          Values cur;
+          for (unsigned k = 0; k < numOperands; ++k) {
+            Value v = LLVM::LoadOp::create(
+                rewriter, loc, memoryType(rewriter, types[k]),
+                scratch.address(rewriter, loc, k, outIdx[g],
+                                i32Const(rewriter, loc, j)));
+            cur.push_back(fromMemory(rewriter, loc, v, types[k]));
+          }
+          total =
+              j == 0 ? cur : combine(rewriter, op.getCombineOp(), total, cur);
+        }
+        acc[g] = total;
+      }
+    }
+
+    // 4. Results in the result layout's register order.
+    SmallVector<Value> results;
+    if (srcType.getRank() == 1) {
+      for (unsigned k = 0; k < numOperands; ++k)
+        results.push_back(acc[0][k]);
+      rewriter.replaceOp(op, results);
+      return success();
+    }
+    for (unsigned k = 0; k < numOperands; ++k) {
+      auto resultType = cast<RankedTensorType>(op.getResult()[k].getType());
+      std::optional<LinearLayout> out = getLayout(resultType);
+      if (!out)
+        return op.emitError("cannot lay out the result");
+      Values values;
+      StringAttr reg = StringAttr::get(ctx, "register");
+      for (int r = 0; r < out->getInDimSize(reg); ++r) {
+        SmallVector<int32_t> key = registerCoords(*out, r);
+        key.insert(key.begin() + axis, 0);
+        auto it = groupOf.find(key);
+        if (it == groupOf.end())
+          return op.emitError("the result layout is not the slice of the "
+                              "operand's along the axis");
+        values.push_back(acc[it->second][k]);
+      }
+      results.push_back(packLLElements(loc, getTypeConverter(), values,
+                                       rewriter, resultType));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// scan
+//===----------------------------------------------------------------------===//
+
+Value selectValue(OpBuilder &b, Location loc, Value cond, Value t, Value f) {
+  return LLVM::SelectOp::create(b, loc, cond, t, f);
+}
+
+struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(ScanOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    bool reverse = op.getReverse();
+    auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    std::optional<LinearLayout> layout = getLayout(srcType);
+    if (!layout)
+      return op.emitError("cannot lay out the operand");
+    unsigned numOperands = op.getSrcs().size();
+    SmallVector<Values> srcs;
+    for (Value v : adaptor.getSrcs())
+      srcs.push_back(unpackLLElements(loc, v, rewriter));
+    SmallVector<Type> types;
+    for (unsigned k = 0; k < numOperands; ++k)
+      types.push_back(srcs[k][0].getType());
+    Region &region = op.getCombineOp();
+
+    auto regBits = axisBits(op, *layout, "register", axis);
+    auto laneBits = axisBits(op, *layout, "lane", axis);
+    auto warpBits = axisBits(op, *layout, "warp", axis);
+    auto blockBits = axisBits(op, *layout, "block", axis);
+    if (failed(regBits) || failed(laneBits) || failed(warpBits) ||
+        failed(blockBits))
+      return failure();
+    if (!blockBits->empty())
+      return op.emitError("cannot lower a scan across the CTAs of a cluster");
+    // Registers must hold the low positions along the axis, lanes the middle
+    // ones and warps the high ones, each in increasing order.
+    auto check = [&]() {
+      int32_t last = 0;
+      for (auto [name, bits] :
+           {std::pair<StringRef, ArrayRef<int>>{"register", *regBits},
+            {"lane", *laneBits},
+            {"warp", *warpBits}}) {
+        StringAttr dim = StringAttr::get(op.getContext(), name);
+        for (int bit : bits) {
+          int32_t v = layout->getBasis(dim, bit)[axis];
+          if (v <= last || !llvm::isPowerOf2_32(v))
+            return false;
+          last = v;
+        }
+      }
+      return true;
+    };
+    if (!check())
+      return op.emitError("cannot lower a scan over this layout: positions "
+                          "along the axis must go registers, lanes, warps");
+
+    // 1. Registers: sequential scan of each group, in axis order.
+    unsigned n = srcs[0].size();
+    std::map<SmallVector<int32_t>, SmallVector<std::pair<int32_t, unsigned>>>
+        groups;
+    for (unsigned r = 0; r < n; ++r) {
+      SmallVector<int32_t> c = registerCoords(*layout, r);
+      int32_t pos = c[axis];
+      c[axis] = 0;
+      groups[c].push_back({pos, r});
+    }
+    SmallVector<Values> vals(n);
+    for (unsigned r = 0; r < n; ++r)
+      for (unsigned k = 0; k < numOperands; ++k)
+        vals[r].push_back(srcs[k][r]);
+    SmallVector<SmallVector<unsigned>> orderedGroups;
+    for (auto &[key, members] : groups) {
+      llvm::sort(members);
+      if (reverse)
+        std::reverse(members.begin(), members.end());
+      SmallVector<unsigned> regs;
+      for (auto [pos, r] : members)
+        regs.push_back(r);
+      for (unsigned i = 1; i < regs.size(); ++i)
+        vals[regs[i]] =
+            combine(rewriter, region, vals[regs[i - 1]], vals[regs[i]]);
+      orderedGroups.push_back(regs);
+    }
+
+    int threadsPerWarp = getThreadsPerWarp(op);
+    HardwareIds ids;
+    bool haveIds = false;
+    auto getIds = [&]() {
+      if (!haveIds)
+        ids = getHardwareIds(rewriter, loc, threadsPerWarp, getNumCTAs(op));
+      haveIds = true;
+      return ids;
+    };
+
+    // Applies a carry-in `carry` (valid where `valid`) to every element of a
+    // group.
+    auto applyCarry = [&](ArrayRef<unsigned> regs, const Values &carry,
+                          Value valid) {
+      for (unsigned r : regs) {
+        Values withCarry = combine(rewriter, region, carry, vals[r]);
+        for (unsigned k = 0; k < numOperands; ++k)
+          vals[r][k] =
+              selectValue(rewriter, loc, valid, withCarry[k], vals[r][k]);
+      }
+    };
+
+    // 2. Lanes: inclusive scan of the threads' totals, then each thread adds
+    // the total of the lanes before it.
+    if (!laneBits->empty()) {
+      HardwareIds hw = getIds();
+      int64_t numLanes = int64_t(1) << laneBits->size();
+      Value t = compactBits(rewriter, loc, hw.lane, *laneBits);
+      if (reverse)
+        t = LLVM::SubOp::create(rewriter, loc,
+                                i32Const(rewriter, loc, numLanes - 1), t);
+      for (SmallVector<unsigned> &regs : orderedGroups) {
+        Values total = vals[regs.back()];
+        for (int64_t s = 1; s < numLanes; s *= 2) {
+          Value srcT =
+              LLVM::SubOp::create(rewriter, loc, t, i32Const(rewriter, loc, s));
+          if (reverse)
+            srcT = LLVM::SubOp::create(
+                rewriter, loc, i32Const(rewriter, loc, numLanes - 1), srcT);
+          Value srcLane = expandBits(rewriter, loc, hw.lane, srcT, *laneBits);
+          Values other;
+          for (Value v : total)
+            other.push_back(
+                shuffleIdx(rewriter, loc, v, srcLane, threadsPerWarp));
+          Value valid =
+              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sge, t,
+                                   i32Const(rewriter, loc, s));
+          Values combined = combine(rewriter, region, other, total);
+          for (unsigned k = 0; k < numOperands; ++k)
+            total[k] = selectValue(rewriter, loc, valid, combined[k], total[k]);
+        }
+        // Exclusive carry: the inclusive total of lane t - 1.
+        Value prevT =
+            LLVM::SubOp::create(rewriter, loc, t, i32Const(rewriter, loc, 1));
+        if (reverse)
+          prevT = LLVM::SubOp::create(
+              rewriter, loc, i32Const(rewriter, loc, numLanes - 1), prevT);
+        Value prevLane = expandBits(rewriter, loc, hw.lane, prevT, *laneBits);
+        Values carry;
+        for (Value v : total)
+          carry.push_back(
+              shuffleIdx(rewriter, loc, v, prevLane, threadsPerWarp));
+        Value valid =
+            LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sgt, t,
+                                 i32Const(rewriter, loc, 0));
+        applyCarry(regs, carry, valid);
+      }
+    }
+
+    // 3. Warps: each warp's total through shared memory.
+    if (!warpBits->empty()) {
+      HardwareIds hw = getIds();
+      int64_t w = int64_t(1) << warpBits->size();
+      ArrayRef<int64_t> shape = srcType.getShape();
+      int64_t outElems = 1;
+      for (auto [d, s] : llvm::enumerate(shape))
+        if (d != axis)
+          outElems *= s;
+      Scratch scratch = makeScratch(rewriter, loc, op, types, outElems, w);
+      if (!scratch.base)
+        return op.emitError("no shared memory planned for this scan");
+      Value slot = compactBits(rewriter, loc, hw.warp, *warpBits);
+      auto coords = emitIndices(rewriter, loc, srcType);
+      emitBarrier(rewriter, loc);
+      SmallVector<Value> outIdx;
+      for (SmallVector<unsigned> &regs : orderedGroups) {
+        Value idx =
+            outputIndex(rewriter, loc, coords[regs.front()], shape, axis);
+        outIdx.push_back(idx);
+        // The last element of the warp's part is its total (every lane
+        // writes the same slot; the last lane along the axis has it).
+        Value isLastLane = boolConst(rewriter, loc, true);
+        if (!laneBits->empty()) {
+          Value t = compactBits(rewriter, loc, hw.lane, *laneBits);
+          int64_t last = reverse ? 0 : (int64_t(1) << laneBits->size()) - 1;
+          isLastLane =
+              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, t,
+                                   i32Const(rewriter, loc, last));
+        }
+        for (unsigned k = 0; k < numOperands; ++k)
+          storeShared(
+              rewriter, loc, scratch.address(rewriter, loc, k, idx, slot),
+              toMemory(rewriter, loc, vals[regs.back()][k]), isLastLane);
+      }
+      emitBarrier(rewriter, loc);
+      for (auto [g, regs] : llvm::enumerate(orderedGroups)) {
+        // Carry = combination of the totals of the warps before this one.
+        Values carry;
+        Value any;
+        for (int64_t j = 0; j < w; ++j) {
+          int64_t jj = reverse ? w - 1 - j : j;
+          Values cur;
+          for (unsigned k = 0; k < numOperands; ++k) {
+            Value v = LLVM::LoadOp::create(
+                rewriter, loc, memoryType(rewriter, types[k]),
+                scratch.address(rewriter, loc, k, outIdx[g],
+                                i32Const(rewriter, loc, jj)));
+            cur.push_back(fromMemory(rewriter, loc, v, types[k]));
+          }
+          // Warp jj is before this warp when jj < slot (reverse: jj > slot).
+          Value before = LLVM::ICmpOp::create(
+              rewriter, loc,
+              reverse ? LLVM::ICmpPredicate::sgt : LLVM::ICmpPredicate::slt,
+              i32Const(rewriter, loc, jj), slot);
+          if (j == 0) {
+            carry = cur;
+            any = before;
+            continue;
+          }
+          Values combined = combine(rewriter, region, carry, cur);
+          for (unsigned k = 0; k < numOperands; ++k)
+            carry[k] =
+                selectValue(rewriter, loc, before, combined[k], carry[k]);
+          any = LLVM::OrOp::create(rewriter, loc, any, before);
+        }
+        applyCarry(regs, carry, any);
+      }
+    }
+
+    SmallVector<Value> results;
+    for (unsigned k = 0; k < numOperands; ++k) {
+      Values values;
+      for (unsigned r = 0; r < n; ++r)
+        values.push_back(vals[r][k]);
+      results.push_back(packLLElements(loc, getTypeConverter(), values,
+                                       rewriter, op.getResult()[k].getType()));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::gpu::populateReduceScanOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &target) {
+  patterns.add<ReduceOpConversion, ScanOpConversion>(converter);
+}

@@ -1,0 +1,347 @@
+//===- TritonGPUToLLVM.cpp - the convert-triton-gpu-to-llvm pass ----------===//
+//
+// The pass, and the lowering of functions, calls, returns and the ops that
+// read the launch grid.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/TritonGPUToLLVM/Passes.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Utility.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+namespace mlir::triton {
+#define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
+#include "Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Functions
+//===----------------------------------------------------------------------===//
+
+/// Kernels are the public functions; they get Triton's ABI.
+bool isKernel(triton::FuncOp func) { return func.isPublic(); }
+
+struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(triton::FuncOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MLIRContext *ctx = op.getContext();
+    const TypeConverter &converter = *getTypeConverter();
+    FunctionType type = op.getFunctionType();
+    bool kernel = isKernel(op);
+    TypeConverter::SignatureConversion sig(type.getNumInputs());
+    for (auto [i, input] : llvm::enumerate(type.getInputs())) {
+      Type t = converter.convertType(input);
+      if (!t)
+        return rewriter.notifyMatchFailure(op, "argument type not lowered");
+      sig.addInputs(i, t);
+    }
+    auto ptr1 = LLVM::LLVMPointerType::get(ctx, 1);
+    auto ptr3 = LLVM::LLVMPointerType::get(ctx, 3);
+    if (!kernel)
+      sig.addInputs(ptr3);
+    sig.addInputs({ptr1, ptr1});
+
+    Type resultType = LLVM::LLVMVoidType::get(ctx);
+    if (type.getNumResults() == 1) {
+      resultType = converter.convertType(type.getResult(0));
+    } else if (type.getNumResults() > 1) {
+      SmallVector<Type> fields;
+      for (Type t : type.getResults())
+        fields.push_back(converter.convertType(t));
+      if (llvm::is_contained(fields, Type()))
+        return rewriter.notifyMatchFailure(op, "result type not lowered");
+      resultType = LLVM::LLVMStructType::getLiteral(ctx, fields);
+    }
+    if (!resultType)
+      return rewriter.notifyMatchFailure(op, "result type not lowered");
+    auto fnType =
+        LLVM::LLVMFunctionType::get(resultType, sig.getConvertedTypes());
+    auto func = LLVM::LLVMFuncOp::create(
+        rewriter, op.getLoc(), op.getName(), fnType,
+        kernel ? LLVM::Linkage::External : LLVM::Linkage::Internal);
+    if (kernel) {
+      func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
+                    rewriter.getUnitAttr());
+      int threads = getNumWarps(op) * getThreadsPerWarp(op);
+      func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
+                    rewriter.getDenseI32ArrayAttr({threads}));
+      int numCTAs = getNumCTAs(op);
+      if (numCTAs > 1)
+        func->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                      rewriter.getDenseI32ArrayAttr({numCTAs}));
+      auto mod = op->getParentOfType<ModuleOp>();
+      if (auto maxnreg = mod->getAttrOfType<IntegerAttr>("ttg.maxnreg"))
+        func->setAttr(NVVM::NVVMDialect::getMaxnregAttrName(),
+                      rewriter.getI32IntegerAttr(maxnreg.getInt()));
+    } else {
+      func.setNoInline(true);
+    }
+    rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
+    if (failed(rewriter.convertRegionTypes(&func.getBody(), converter, &sig)))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct ReturnOpConversion : public ConvertOpToLLVMPattern<triton::ReturnOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(triton::ReturnOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!func)
+      return failure();
+    ValueRange operands = adaptor.getOperands();
+    if (operands.size() <= 1) {
+      rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, operands);
+      return success();
+    }
+    Type structTy = func.getFunctionType().getReturnType();
+    Value result = LLVM::UndefOp::create(rewriter, op.getLoc(), structTy);
+    for (auto [i, v] : llvm::enumerate(operands))
+      result = LLVM::InsertValueOp::create(rewriter, op.getLoc(), result, v,
+                                           ArrayRef<int64_t>{(int64_t)i});
+    rewriter.replaceOpWithNewOp<LLVM::ReturnOp>(op, result);
+    return success();
+  }
+};
+
+struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(triton::CallOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto caller = op->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!caller)
+      return failure();
+    SmallVector<Value> operands(adaptor.getOperands());
+    // The callee's shared memory sits at the call's offset in the caller's.
+    Value base = getFunctionSharedBase(rewriter, loc, op);
+    if (std::optional<int64_t> offset = getAllocationOffset(op))
+      base = gepBytes(rewriter, loc, base, i32Const(rewriter, loc, *offset));
+    operands.push_back(base);
+    unsigned n = caller.getNumArguments();
+    operands.push_back(caller.getArgument(n - 2));
+    operands.push_back(caller.getArgument(n - 1));
+
+    SmallVector<Type> results;
+    for (Type t : op.getResultTypes())
+      results.push_back(getTypeConverter()->convertType(t));
+    Type resultType;
+    if (results.size() == 1)
+      resultType = results.front();
+    else if (results.size() > 1)
+      resultType = LLVM::LLVMStructType::getLiteral(op.getContext(), results);
+    auto call = LLVM::CallOp::create(
+        rewriter, loc, resultType ? TypeRange{resultType} : TypeRange{},
+        op.getCallee(), operands);
+    if (results.size() <= 1) {
+      rewriter.replaceOp(op, call.getResults());
+      return success();
+    }
+    SmallVector<Value> values;
+    for (auto [i, t] : llvm::enumerate(results))
+      values.push_back(LLVM::ExtractValueOp::create(
+          rewriter, loc, t, call.getResult(), ArrayRef<int64_t>{(int64_t)i}));
+    rewriter.replaceOp(op, values);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Grid
+//===----------------------------------------------------------------------===//
+
+Value gridValue(OpBuilder &b, Location loc, ProgramIDDim axis, bool count,
+                bool cluster) {
+  Type i32 = b.getI32Type();
+  switch (axis) {
+  case ProgramIDDim::X:
+    if (count)
+      return cluster ? NVVM::ClusterDimXOp::create(b, loc, i32).getResult()
+                     : NVVM::GridDimXOp::create(b, loc, i32).getResult();
+    return cluster ? NVVM::ClusterIdXOp::create(b, loc, i32).getResult()
+                   : NVVM::BlockIdXOp::create(b, loc, i32).getResult();
+  case ProgramIDDim::Y:
+    if (count)
+      return cluster ? NVVM::ClusterDimYOp::create(b, loc, i32).getResult()
+                     : NVVM::GridDimYOp::create(b, loc, i32).getResult();
+    return cluster ? NVVM::ClusterIdYOp::create(b, loc, i32).getResult()
+                   : NVVM::BlockIdYOp::create(b, loc, i32).getResult();
+  case ProgramIDDim::Z:
+    if (count)
+      return cluster ? NVVM::ClusterDimZOp::create(b, loc, i32).getResult()
+                     : NVVM::GridDimZOp::create(b, loc, i32).getResult();
+    return cluster ? NVVM::ClusterIdZOp::create(b, loc, i32).getResult()
+                   : NVVM::BlockIdZOp::create(b, loc, i32).getResult();
+  }
+  llvm_unreachable("three axes");
+}
+
+struct GetProgramIdOpConversion
+    : public ConvertOpToLLVMPattern<GetProgramIdOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(GetProgramIdOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, gridValue(rewriter, op.getLoc(), op.getAxis(),
+                                     /*count=*/false, getNumCTAs(op) > 1));
+    return success();
+  }
+};
+
+struct GetNumProgramsOpConversion
+    : public ConvertOpToLLVMPattern<GetNumProgramsOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(GetNumProgramsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, gridValue(rewriter, op.getLoc(), op.getAxis(),
+                                     /*count=*/true, getNumCTAs(op) > 1));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+class TritonLLVMConversionTarget : public ConversionTarget {
+public:
+  explicit TritonLLVMConversionTarget(MLIRContext &ctx)
+      : ConversionTarget(ctx) {
+    addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    addIllegalDialect<TritonDialect, TritonGPUDialect,
+                      nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
+                      math::MathDialect, cf::ControlFlowDialect,
+                      ub::UBDialect>();
+    addLegalOp<ModuleOp>();
+  }
+};
+
+struct ConvertTritonGPUToLLVMPass
+    : public mlir::triton::impl::ConvertTritonGPUToLLVMBase<
+          ConvertTritonGPUToLLVMPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp mod = getOperation();
+    MLIRContext *ctx = &getContext();
+
+    // Structured control flow must be gone: make_llir runs convert-scf-to-cf
+    // first.
+    WalkResult scf = mod.walk([](Operation *op) {
+      if (isa<scf::SCFDialect>(op->getDialect())) {
+        op->emitError("convert-triton-gpu-to-llvm needs structured control "
+                      "flow lowered first (run convert-scf-to-cf)");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (scf.wasInterrupted())
+      return signalPassFailure();
+
+    // Every distributed tensor must have a layout we can lay out.
+    WalkResult layouts = mod.walk([](Operation *op) {
+      for (Value v : op->getResults()) {
+        auto t = dyn_cast<RankedTensorType>(v.getType());
+        if (!t)
+          continue;
+        if (!t.getEncoding()) {
+          op->emitError("tensor without a layout: run "
+                        "convert-triton-to-tritongpu first");
+          return WalkResult::interrupt();
+        }
+        if (!getLayout(t)) {
+          op->emitError("cannot lower a tensor with layout ")
+              << t.getEncoding();
+          return WalkResult::interrupt();
+        }
+      }
+      return WalkResult::advance();
+    });
+    if (layouts.wasInterrupted())
+      return signalPassFailure();
+
+    // Every op that needs shared memory must have been given it.
+    WalkResult planned = mod.walk([](Operation *op) {
+      bool needs = getScratchSizeInBytes(op) > 0 ||
+                   (isa<LocalAllocOp>(op) &&
+                    isa_and_nonnull<SharedMemorySpaceAttr>(
+                        cast<LocalAllocOp>(op).getType().getMemorySpace()));
+      if (needs && !getAllocationOffset(op)) {
+        op->emitError("shared memory not planned for this op: run "
+                      "allocate-shared-memory first");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (planned.wasInterrupted())
+      return signalPassFailure();
+
+    VectorSizes vectorSizes = computeVectorSizes(mod);
+
+    // The dynamic shared memory every kernel addresses.
+    {
+      OpBuilder b(mod.getBodyRegion());
+      if (!mod.lookupSymbol(kGlobalSmemName)) {
+        auto arrayTy = LLVM::LLVMArrayType::get(b.getI8Type(), 0);
+        LLVM::GlobalOp::create(b, mod.getLoc(), arrayTy, /*isConstant=*/false,
+                               LLVM::Linkage::External, kGlobalSmemName,
+                               Attribute(), /*alignment=*/16,
+                               /*addrSpace=*/3);
+      }
+    }
+
+    LowerToLLVMOptions options(ctx);
+    options.overrideIndexBitwidth(32);
+    TritonGPUToLLVMTypeConverter converter(ctx, options);
+    TargetInfo target{computeCapability, ptxVersion};
+
+    RewritePatternSet patterns(ctx);
+    patterns.add<FuncOpConversion, ReturnOpConversion, CallOpConversion,
+                 GetProgramIdOpConversion, GetNumProgramsOpConversion>(
+        converter);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, target);
+    populateViewOpToLLVMPatterns(converter, patterns, target);
+    populateLoadStoreOpToLLVMPatterns(converter, patterns, target, vectorSizes);
+    populateMemoryOpToLLVMPatterns(converter, patterns, target);
+    populateReduceScanOpToLLVMPatterns(converter, patterns, target);
+    populateDotOpToLLVMPatterns(converter, patterns, target);
+    populateMiscOpToLLVMPatterns(converter, patterns, target);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    index::populateIndexToLLVMConversionPatterns(converter, patterns);
+    ub::populateUBToLLVMConversionPatterns(converter, patterns);
+
+    TritonLLVMConversionTarget convTarget(*ctx);
+    if (failed(applyPartialConversion(mod, convTarget, std::move(patterns))))
+      return signalPassFailure();
+
+    // The launch configuration stays on the module for the metadata.
+  }
+};
+
+} // namespace

@@ -1,0 +1,647 @@
+//===- Utility.cpp - shared pieces of the ttg to LLVM lowering ------------===//
+
+#include "Utility.h"
+
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMTypes.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
+    MLIRContext *ctx, const LowerToLLVMOptions &options)
+    : LLVMTypeConverter(ctx, options) {
+  addConversion([ctx](triton::PointerType type) -> Type {
+    return LLVM::LLVMPointerType::get(ctx, type.getAddressSpace());
+  });
+  addConversion([this](RankedTensorType type) -> std::optional<Type> {
+    if (!type.getEncoding() || !isDistributedEncoding(type.getEncoding()))
+      return std::nullopt;
+    std::optional<LinearLayout> layout = getLayout(type);
+    if (!layout)
+      return std::nullopt;
+    Type elt = convertElementType(type.getElementType());
+    if (!elt)
+      return std::nullopt;
+    int n =
+        layout->getInDimSize(StringAttr::get(type.getContext(), "register"));
+    SmallVector<Type> fields(n, elt);
+    return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
+  });
+  addConversion([ctx](MemDescType) -> Type {
+    return LLVM::LLVMStructType::getLiteral(
+        ctx, {LLVM::LLVMPointerType::get(ctx, 3)});
+  });
+  addConversion(
+      [ctx](AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
+}
+
+Type TritonGPUToLLVMTypeConverter::convertElementType(Type type) const {
+  if (auto ptr = dyn_cast<triton::PointerType>(type))
+    return LLVM::LLVMPointerType::get(type.getContext(), ptr.getAddressSpace());
+  return convertType(type);
+}
+
+std::optional<LinearLayout>
+mlir::triton::gpu::getLayout(RankedTensorType type) {
+  if (!type.getEncoding())
+    return std::nullopt;
+  return toLinearLayout(type.getShape(), type.getEncoding());
+}
+
+unsigned mlir::triton::gpu::getNumRegisters(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return 1;
+  std::optional<LinearLayout> layout = getLayout(tensor);
+  if (!layout)
+    return 1;
+  return layout->getInDimSize(StringAttr::get(type.getContext(), "register"));
+}
+
+unsigned mlir::triton::gpu::getElementBytes(Type type) {
+  if (auto tensor = dyn_cast<ShapedType>(type))
+    type = tensor.getElementType();
+  if (isa<triton::PointerType, LLVM::LLVMPointerType>(type))
+    return 8;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  return std::max(1u, (bits + 7) / 8);
+}
+
+//===----------------------------------------------------------------------===//
+// Packing
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> mlir::triton::gpu::unpackLLElements(Location loc,
+                                                       Value llvmStruct,
+                                                       OpBuilder &b) {
+  auto structTy = dyn_cast<LLVM::LLVMStructType>(llvmStruct.getType());
+  if (!structTy)
+    return {llvmStruct};
+  SmallVector<Value> values;
+  for (auto [i, type] : llvm::enumerate(structTy.getBody()))
+    values.push_back(LLVM::ExtractValueOp::create(
+        b, loc, type, llvmStruct, ArrayRef<int64_t>{(int64_t)i}));
+  return values;
+}
+
+Value mlir::triton::gpu::packLLElements(Location loc,
+                                        const TypeConverter *converter,
+                                        ValueRange values, OpBuilder &b,
+                                        Type originalType) {
+  Type llvmType = converter->convertType(originalType);
+  auto structTy = dyn_cast<LLVM::LLVMStructType>(llvmType);
+  if (!structTy) {
+    assert(values.size() == 1 && "a scalar is one value");
+    return values.front();
+  }
+  assert(structTy.getBody().size() == values.size() &&
+         "one value per struct field");
+  Value result = LLVM::UndefOp::create(b, loc, structTy);
+  for (auto [i, v] : llvm::enumerate(values))
+    result = LLVM::InsertValueOp::create(b, loc, structTy, result, v,
+                                         ArrayRef<int64_t>{(int64_t)i});
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Small builders
+//===----------------------------------------------------------------------===//
+
+Value mlir::triton::gpu::intConst(OpBuilder &b, Location loc, Type type,
+                                  int64_t v) {
+  return LLVM::ConstantOp::create(b, loc, type, b.getIntegerAttr(type, v));
+}
+Value mlir::triton::gpu::i32Const(OpBuilder &b, Location loc, int64_t v) {
+  return intConst(b, loc, b.getI32Type(), v);
+}
+Value mlir::triton::gpu::i64Const(OpBuilder &b, Location loc, int64_t v) {
+  return intConst(b, loc, b.getI64Type(), v);
+}
+Value mlir::triton::gpu::boolConst(OpBuilder &b, Location loc, bool v) {
+  return intConst(b, loc, b.getI1Type(), v);
+}
+
+Value mlir::triton::gpu::zeroOf(OpBuilder &b, Location loc, Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::ZeroOp::create(b, loc, type);
+  if (auto f = dyn_cast<FloatType>(type))
+    return LLVM::ConstantOp::create(b, loc, type, b.getFloatAttr(f, 0.0));
+  return intConst(b, loc, type, 0);
+}
+
+Value mlir::triton::gpu::bitcastTo(OpBuilder &b, Location loc, Value v,
+                                   Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (isa<LLVM::LLVMPointerType>(from)) {
+    if (isa<LLVM::LLVMPointerType>(to))
+      return LLVM::AddrSpaceCastOp::create(b, loc, to, v);
+    Value i = LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
+    return bitcastTo(b, loc, i, to);
+  }
+  if (isa<LLVM::LLVMPointerType>(to)) {
+    Value i = bitcastTo(b, loc, v, b.getI64Type());
+    return LLVM::IntToPtrOp::create(b, loc, to, i);
+  }
+  return LLVM::BitcastOp::create(b, loc, to, v);
+}
+
+//===----------------------------------------------------------------------===//
+// Thread ids and layouts
+//===----------------------------------------------------------------------===//
+
+static int getModuleIntAttr(Operation *op, StringRef name, int dflt) {
+  ModuleOp mod =
+      isa<ModuleOp>(op) ? cast<ModuleOp>(op) : op->getParentOfType<ModuleOp>();
+  if (!mod)
+    return dflt;
+  if (auto attr = mod->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return dflt;
+}
+
+int mlir::triton::gpu::getNumWarps(Operation *op) {
+  // Inside a warp-specialized partition the partition's warps count.
+  for (Operation *p = op; p; p = p->getParentOp())
+    if (auto n = p->getAttrOfType<IntegerAttr>("ttg.num-warps"))
+      return n.getInt();
+  return getModuleIntAttr(op, "ttg.num-warps", 4);
+}
+int mlir::triton::gpu::getNumCTAs(Operation *op) {
+  return getModuleIntAttr(op, "ttg.num-ctas", 1);
+}
+int mlir::triton::gpu::getThreadsPerWarp(Operation *op) {
+  return getModuleIntAttr(op, "ttg.threads-per-warp", 32);
+}
+
+Value mlir::triton::gpu::getThreadId(OpBuilder &b, Location loc) {
+  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+}
+
+HardwareIds mlir::triton::gpu::getHardwareIds(OpBuilder &b, Location loc,
+                                              int threadsPerWarp, int numCTAs) {
+  Value tid = getThreadId(b, loc);
+  HardwareIds ids;
+  ids.lane =
+      LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, threadsPerWarp - 1));
+  Value warp = LLVM::LShrOp::create(
+      b, loc, tid, i32Const(b, loc, llvm::Log2_32(threadsPerWarp)));
+  // A shuffle from lane 0 tells LLVM the warp id is the same in every lane.
+  ids.warp = shuffleIdx(b, loc, warp, i32Const(b, loc, 0), threadsPerWarp);
+  if (numCTAs > 1)
+    ids.block = NVVM::BlockInClusterIdXOp::create(b, loc, b.getI32Type());
+  else
+    ids.block = i32Const(b, loc, 0);
+  return ids;
+}
+
+SmallVector<Value> mlir::triton::gpu::applyLinearLayout(
+    OpBuilder &b, Location loc, const LinearLayout &layout,
+    ArrayRef<std::pair<StringAttr, Value>> ins) {
+  SmallVector<Value> outs;
+  auto outDims = llvm::to_vector(layout.getOutDimNames());
+  for (auto [d, outDim] : llvm::enumerate(outDims)) {
+    Value acc;
+    for (auto [inDim, value] : ins) {
+      if (!layout.hasInDim(inDim))
+        continue;
+      int nBits = layout.getInDimSizeLog2(inDim);
+      for (int i = 0; i < nBits; ++i) {
+        int32_t basis = layout.getBasis(inDim, i, outDim);
+        if (basis == 0)
+          continue;
+        // ((value >> i) & 1) * basis, as shifts when basis is a power of 2.
+        Value bit =
+            LLVM::AndOp::create(b, loc, value, i32Const(b, loc, 1 << i));
+        Value term;
+        if (llvm::isPowerOf2_32(basis)) {
+          int target = llvm::Log2_32(basis);
+          if (target > i)
+            term =
+                LLVM::ShlOp::create(b, loc, bit, i32Const(b, loc, target - i));
+          else if (target < i)
+            term =
+                LLVM::LShrOp::create(b, loc, bit, i32Const(b, loc, i - target));
+          else
+            term = bit;
+        } else {
+          Value one = LLVM::LShrOp::create(b, loc, bit, i32Const(b, loc, i));
+          term = LLVM::MulOp::create(b, loc, one, i32Const(b, loc, basis));
+        }
+        acc = acc ? LLVM::XOrOp::create(b, loc, acc, term).getResult() : term;
+      }
+    }
+    outs.push_back(acc ? acc : i32Const(b, loc, 0));
+  }
+  return outs;
+}
+
+SmallVector<Value>
+mlir::triton::gpu::emitThreadOffsets(OpBuilder &b, Location loc,
+                                     const LinearLayout &layout,
+                                     int threadsPerWarp, int numCTAs) {
+  MLIRContext *ctx = b.getContext();
+  HardwareIds ids = getHardwareIds(b, loc, threadsPerWarp, numCTAs);
+  return applyLinearLayout(b, loc, layout,
+                           {{StringAttr::get(ctx, "lane"), ids.lane},
+                            {StringAttr::get(ctx, "warp"), ids.warp},
+                            {StringAttr::get(ctx, "block"), ids.block}});
+}
+
+SmallVector<int32_t>
+mlir::triton::gpu::registerCoords(const LinearLayout &layout, int reg) {
+  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
+  SmallVector<std::pair<StringAttr, int32_t>> ins;
+  for (StringAttr inDim : layout.getInDimNames())
+    ins.push_back({inDim, inDim.getValue() == "register" ? reg : 0});
+  (void)ctx;
+  SmallVector<int32_t> coords;
+  for (auto [name, v] : layout.apply(ins))
+    coords.push_back(v);
+  return coords;
+}
+
+SmallVector<SmallVector<Value>>
+mlir::triton::gpu::emitIndices(OpBuilder &b, Location loc,
+                               RankedTensorType type) {
+  std::optional<LinearLayout> layout = getLayout(type);
+  assert(layout && "a distributed layout");
+  Operation *anchor = b.getInsertionBlock()->getParentOp();
+  SmallVector<Value> hw = emitThreadOffsets(
+      b, loc, *layout, getThreadsPerWarp(anchor), getNumCTAs(anchor));
+  int n = layout->getInDimSize(StringAttr::get(b.getContext(), "register"));
+  SmallVector<SmallVector<Value>> result;
+  for (int r = 0; r < n; ++r) {
+    SmallVector<int32_t> c = registerCoords(*layout, r);
+    SmallVector<Value> coords;
+    for (auto [d, v] : llvm::enumerate(hw))
+      coords.push_back(
+          c[d] ? LLVM::XOrOp::create(b, loc, v, i32Const(b, loc, c[d]))
+                     .getResult()
+               : v);
+    result.push_back(coords);
+  }
+  return result;
+}
+
+Value mlir::triton::gpu::emitOwnerPredicate(OpBuilder &b, Location loc,
+                                            const LinearLayout &layout,
+                                            int threadsPerWarp, int numCTAs) {
+  MLIRContext *ctx = b.getContext();
+  auto masks = layout.getFreeVariableMasks();
+  HardwareIds ids;
+  bool haveIds = false;
+  Value pred;
+  for (StringRef name : {"lane", "warp", "block"}) {
+    StringAttr dim = StringAttr::get(ctx, name);
+    auto it = masks.find(dim);
+    if (it == masks.end() || it->second == 0)
+      continue;
+    if (!haveIds) {
+      ids = getHardwareIds(b, loc, threadsPerWarp, numCTAs);
+      haveIds = true;
+    }
+    Value id = name == "lane"   ? ids.lane
+               : name == "warp" ? ids.warp
+                                : ids.block;
+    Value bits = LLVM::AndOp::create(b, loc, id, i32Const(b, loc, it->second));
+    Value isZero = LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, bits,
+                                        i32Const(b, loc, 0));
+    pred =
+        pred ? LLVM::AndOp::create(b, loc, pred, isZero).getResult() : isZero;
+  }
+  return pred;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+std::optional<int64_t> mlir::triton::gpu::getAllocationOffset(Operation *op) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr))
+    return attr.getInt();
+  return std::nullopt;
+}
+
+Value mlir::triton::gpu::getFunctionSharedBase(OpBuilder &b, Location loc,
+                                               Operation *op) {
+  auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+  auto ptr3 = LLVM::LLVMPointerType::get(b.getContext(), 3);
+  if (func && !func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName())) {
+    // Device functions get the base as the argument before the two scratch
+    // pointers.
+    unsigned n = func.getNumArguments();
+    if (n >= 3)
+      return func.getArgument(n - 3);
+  }
+  return LLVM::AddressOfOp::create(b, loc, ptr3, kGlobalSmemName);
+}
+
+Value mlir::triton::gpu::gepBytes(OpBuilder &b, Location loc, Value base,
+                                  Value offset) {
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ValueRange{offset});
+}
+
+Value mlir::triton::gpu::getSharedAddress(OpBuilder &b, Location loc,
+                                          Operation *op) {
+  std::optional<int64_t> offset = getAllocationOffset(op);
+  if (!offset)
+    return {};
+  Value base = getFunctionSharedBase(b, loc, op);
+  if (*offset == 0)
+    return base;
+  return gepBytes(b, loc, base, i32Const(b, loc, *offset));
+}
+
+void mlir::triton::gpu::emitBarrier(OpBuilder &b, Location loc) {
+  NVVM::Barrier0Op::create(b, loc);
+}
+
+static StringRef ptxConstraint(unsigned bits) {
+  switch (bits) {
+  case 8:
+  case 16:
+    return "h";
+  case 32:
+    return "r";
+  default:
+    return "l";
+  }
+}
+
+/// The value as an integer of 16, 32 or 64 bits, for an inline-asm operand.
+static Value toAsmInt(OpBuilder &b, Location loc, Value v, unsigned &bits) {
+  Type t = v.getType();
+  bits = isa<LLVM::LLVMPointerType>(t) ? 64 : t.getIntOrFloatBitWidth();
+  if (!t.isInteger(bits))
+    v = bitcastTo(b, loc, v, b.getIntegerType(bits));
+  if (bits < 16) {
+    v = LLVM::ZExtOp::create(b, loc, b.getI16Type(), v);
+    bits = 16;
+  }
+  return v;
+}
+
+void mlir::triton::gpu::storeShared(OpBuilder &b, Location loc, Value ptr,
+                                    Value val, Value pred) {
+  if (!pred) {
+    LLVM::StoreOp::create(b, loc, val, ptr);
+    return;
+  }
+  unsigned origBits = isa<LLVM::LLVMPointerType>(val.getType())
+                          ? 64
+                          : val.getType().getIntOrFloatBitWidth();
+  unsigned bits;
+  Value asInt = toAsmInt(b, loc, val, bits);
+  std::string text = "@$2 st.shared.b" +
+                     std::to_string(std::max(origBits, 8u)) +
+                     " [ $0 + 0 ], $1;";
+  std::string cons = ("r," + ptxConstraint(bits) + ",b").str();
+  inlinePtx(b, loc, text, cons, {ptr, asInt, pred}, {});
+}
+
+Value mlir::triton::gpu::loadShared(OpBuilder &b, Location loc, Value ptr,
+                                    Type type) {
+  return LLVM::LoadOp::create(b, loc, type, ptr);
+}
+
+//===----------------------------------------------------------------------===//
+// Warp shuffles
+//===----------------------------------------------------------------------===//
+
+static Value shuffleCommon(OpBuilder &b, Location loc, Value v, Value offset,
+                           NVVM::ShflKind kind, int clamp, int threadsPerWarp) {
+  Type type = v.getType();
+  unsigned bits =
+      isa<LLVM::LLVMPointerType>(type) ? 64 : type.getIntOrFloatBitWidth();
+  if (bits == 64) {
+    Value i = bitcastTo(b, loc, v, b.getI64Type());
+    Value lo = LLVM::TruncOp::create(b, loc, b.getI32Type(), i);
+    Value hi = LLVM::TruncOp::create(
+        b, loc, b.getI32Type(),
+        LLVM::LShrOp::create(b, loc, i, i64Const(b, loc, 32)));
+    lo = shuffleCommon(b, loc, lo, offset, kind, clamp, threadsPerWarp);
+    hi = shuffleCommon(b, loc, hi, offset, kind, clamp, threadsPerWarp);
+    Value r = LLVM::OrOp::create(
+        b, loc, LLVM::ZExtOp::create(b, loc, b.getI64Type(), lo),
+        LLVM::ShlOp::create(b, loc,
+                            LLVM::ZExtOp::create(b, loc, b.getI64Type(), hi),
+                            i64Const(b, loc, 32)));
+    return bitcastTo(b, loc, r, type);
+  }
+  Value i32v = v;
+  if (bits < 32) {
+    Value asInt =
+        type.isInteger(bits) ? v : bitcastTo(b, loc, v, b.getIntegerType(bits));
+    i32v = LLVM::ZExtOp::create(b, loc, b.getI32Type(), asInt);
+  } else if (!type.isInteger(32)) {
+    i32v = bitcastTo(b, loc, v, b.getI32Type());
+  }
+  Value mask =
+      i32Const(b, loc, threadsPerWarp == 32 ? -1 : (1LL << threadsPerWarp) - 1);
+  Value r = NVVM::ShflOp::create(b, loc, b.getI32Type(), mask, i32v, offset,
+                                 i32Const(b, loc, clamp), kind, UnitAttr());
+  if (bits < 32) {
+    r = LLVM::TruncOp::create(b, loc, b.getIntegerType(bits), r);
+    return type.isInteger(bits) ? r : bitcastTo(b, loc, r, type);
+  }
+  return bitcastTo(b, loc, r, type);
+}
+
+Value mlir::triton::gpu::shuffleXor(OpBuilder &b, Location loc, Value v,
+                                    int mask, int threadsPerWarp) {
+  return shuffleCommon(b, loc, v, i32Const(b, loc, mask), NVVM::ShflKind::bfly,
+                       0x1f, threadsPerWarp);
+}
+Value mlir::triton::gpu::shuffleUp(OpBuilder &b, Location loc, Value v,
+                                   int delta, int threadsPerWarp) {
+  return shuffleCommon(b, loc, v, i32Const(b, loc, delta), NVVM::ShflKind::up,
+                       0x0, threadsPerWarp);
+}
+Value mlir::triton::gpu::shuffleIdx(OpBuilder &b, Location loc, Value v,
+                                    Value lane, int threadsPerWarp) {
+  return shuffleCommon(b, loc, v, lane, NVVM::ShflKind::idx, 0x1f,
+                       threadsPerWarp);
+}
+
+//===----------------------------------------------------------------------===//
+// Inline PTX
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value>
+mlir::triton::gpu::inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
+                             StringRef constraints, ValueRange operands,
+                             TypeRange results, bool hasSideEffects) {
+  MLIRContext *ctx = b.getContext();
+  Type resultType;
+  if (results.empty())
+    resultType = LLVM::LLVMVoidType::get(ctx);
+  else if (results.size() == 1)
+    resultType = results.front();
+  else
+    resultType =
+        LLVM::LLVMStructType::getLiteral(ctx, llvm::to_vector(results));
+  auto dialect = LLVM::AsmDialectAttr::get(ctx, LLVM::AsmDialect::AD_ATT);
+  auto op = LLVM::InlineAsmOp::create(
+      b, loc, resultType, operands, asmText, constraints, hasSideEffects,
+      /*is_align_stack=*/false, LLVM::TailCallKind::None, dialect,
+      /*operand_attrs=*/ArrayAttr());
+  if (results.empty())
+    return {};
+  if (results.size() == 1)
+    return {op.getResult(0)};
+  SmallVector<Value> values;
+  for (auto [i, t] : llvm::enumerate(results))
+    values.push_back(LLVM::ExtractValueOp::create(
+        b, loc, t, op.getResult(0), ArrayRef<int64_t>{(int64_t)i}));
+  return values;
+}
+
+//===----------------------------------------------------------------------===//
+// Scratch memory
+//===----------------------------------------------------------------------===//
+
+bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,
+                                                    RankedTensorType dst) {
+  std::optional<LinearLayout> s = getLayout(src), d = getLayout(dst);
+  if (!s || !d)
+    return true;
+  MLIRContext *ctx = src.getContext();
+  SmallVector<StringAttr> hw = {StringAttr::get(ctx, "lane"),
+                                StringAttr::get(ctx, "warp"),
+                                StringAttr::get(ctx, "block")};
+  auto outs = llvm::to_vector(s->getOutDimNames());
+  // The same elements in the same threads: only registers move.
+  LinearLayout sHw = s->sublayout(hw, outs), dHw = d->sublayout(hw, outs);
+  if (sHw != dHw)
+    return true;
+  // Every destination register must be found among the source registers.
+  StringAttr reg = StringAttr::get(ctx, "register");
+  LinearLayout sReg = s->sublayout({reg}, outs),
+               dReg = d->sublayout({reg}, outs);
+  std::set<SmallVector<int32_t>> srcCoords;
+  for (int r = 0; r < sReg.getInDimSize(reg); ++r)
+    srcCoords.insert(registerCoords(sReg, r));
+  for (int r = 0; r < dReg.getInDimSize(reg); ++r)
+    if (!srcCoords.count(registerCoords(dReg, r)))
+      return true;
+  return false;
+}
+
+static int64_t product(ArrayRef<int64_t> shape) {
+  int64_t n = 1;
+  for (int64_t s : shape)
+    n *= s;
+  return n;
+}
+
+/// Warps along `axis` of a layout: 2^(number of warp bases moving along it).
+static int64_t warpsAlongAxis(const LinearLayout &layout, unsigned axis) {
+  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
+  StringAttr warp = StringAttr::get(ctx, "warp");
+  StringAttr block = StringAttr::get(ctx, "block");
+  int64_t n = 1;
+  for (StringAttr dim : {warp, block}) {
+    if (!layout.hasInDim(dim))
+      continue;
+    for (int i = 0; i < layout.getInDimSizeLog2(dim); ++i)
+      if (layout.getBasis(dim, i)[axis] != 0)
+        n *= 2;
+  }
+  return n;
+}
+
+int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
+    auto src = cast<RankedTensorType>(cvt.getSrc().getType());
+    auto dst = cast<RankedTensorType>(cvt.getType());
+    if (!conversionNeedsSharedMemory(src, dst))
+      return 0;
+    return product(src.getShape()) * getElementBytes(src);
+  }
+  if (auto reduce = dyn_cast<ReduceOp>(op)) {
+    auto src = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+    std::optional<LinearLayout> layout = getLayout(src);
+    if (!layout)
+      return 0;
+    int64_t w = warpsAlongAxis(*layout, reduce.getAxis());
+    if (w == 1)
+      return 0;
+    int64_t outElems =
+        product(src.getShape()) / src.getShape()[reduce.getAxis()];
+    int64_t bytes = 0;
+    for (Value operand : reduce.getSrcs())
+      bytes += outElems * w *
+               std::max<int64_t>(4, getElementBytes(operand.getType()));
+    return bytes;
+  }
+  if (auto scan = dyn_cast<ScanOp>(op)) {
+    auto src = cast<RankedTensorType>(scan.getSrcs()[0].getType());
+    std::optional<LinearLayout> layout = getLayout(src);
+    if (!layout)
+      return 0;
+    int64_t w = warpsAlongAxis(*layout, scan.getAxis());
+    if (w == 1)
+      return 0;
+    int64_t outElems = product(src.getShape()) / src.getShape()[scan.getAxis()];
+    int64_t bytes = 0;
+    for (Value operand : scan.getSrcs())
+      bytes += outElems * w *
+               std::max<int64_t>(4, getElementBytes(operand.getType()));
+    return bytes;
+  }
+  if (auto hist = dyn_cast<HistogramOp>(op)) {
+    auto dst = cast<RankedTensorType>(hist.getType());
+    return product(dst.getShape()) * 4;
+  }
+  if (auto gather = dyn_cast<GatherOp>(op)) {
+    auto src = cast<RankedTensorType>(gather.getSrc().getType());
+    return product(src.getShape()) * getElementBytes(src);
+  }
+  if (isa<AtomicRMWOp, AtomicCASOp>(op)) {
+    Value result = op->getResult(0);
+    if (result.use_empty())
+      return 0;
+    if (auto tensor = dyn_cast<RankedTensorType>(result.getType())) {
+      std::optional<LinearLayout> layout = getLayout(tensor);
+      if (!layout)
+        return 0;
+      // Threads holding copies of an element get the one atomic's result
+      // through shared memory.
+      auto masks = layout->getFreeVariableMasks();
+      bool dup = false;
+      for (auto [dim, mask] : masks)
+        dup |= mask != 0;
+      return dup ? product(tensor.getShape()) * getElementBytes(tensor) : 0;
+    }
+    return getElementBytes(result.getType());
+  }
+  return 0;
+}
+
+int64_t mlir::triton::gpu::getLocalAllocSizeInBytes(Operation *op) {
+  auto alloc = cast<LocalAllocOp>(op);
+  MemDescType type = alloc.getType();
+  int64_t n = product(type.getAllocShape());
+  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+  return std::max<int64_t>(1, (n * bits + 7) / 8);
+}
+
+int64_t mlir::triton::gpu::getLocalAllocAlignment(Operation *op) {
+  auto alloc = cast<LocalAllocOp>(op);
+  if (auto nvmma =
+          dyn_cast<NVMMASharedEncodingAttr>(alloc.getType().getEncoding()))
+    return nvmma.getSwizzlingByteWidth() ? 1024 : 128;
+  return 16;
+}

@@ -1,0 +1,240 @@
+//===- Utility.h - shared pieces of the ttg to LLVM lowering ----*- C++ -*-===//
+//
+// What the op lowerings of convert-triton-gpu-to-llvm share: the type
+// converter, packing a thread's values into the LLVM struct a tensor becomes,
+// thread and warp ids, the coordinates a thread's registers hold (from the
+// tensor's linear layout), shared memory addresses, barriers, warp shuffles,
+// inline PTX, and the scratch-memory sizes that allocate-shared-memory plans
+// and the lowering then uses.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITON_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+#define TRITON_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
+
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Tools/LinearLayout.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir::triton::gpu {
+
+/// Attribute names the allocation pass writes and the lowering reads.
+inline constexpr llvm::StringLiteral kAllocationOffsetAttr =
+    "allocation.offset";
+inline constexpr llvm::StringLiteral kSharedAttr = "ttg.shared";
+inline constexpr llvm::StringLiteral kGlobalSmemName = "global_smem";
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+/// The LLVM type converter of the lowering: `!tt.ptr<T, AS>` becomes
+/// `!llvm.ptr<AS>`, a tensor with a distributed layout the struct of the
+/// values one thread holds (one per register of its linear layout), a
+/// `!ttg.memdesc` the struct {!llvm.ptr<3>} of its shared-memory address.
+class TritonGPUToLLVMTypeConverter : public LLVMTypeConverter {
+public:
+  TritonGPUToLLVMTypeConverter(MLIRContext *ctx,
+                               const LowerToLLVMOptions &options);
+
+  /// The LLVM type of one element of a tensor of `elementType`.
+  Type convertElementType(Type elementType) const;
+};
+
+/// The linear layout of a tensor type with a distributed layout, or nullopt.
+std::optional<LinearLayout> getLayout(RankedTensorType type);
+
+/// The number of values one thread holds of a tensor type (1 for scalars).
+unsigned getNumRegisters(Type type);
+
+/// Bytes one element of `type` (a scalar or a tensor's element type) takes in
+/// memory: pointers 8, i1 1, otherwise the bit width rounded up to bytes.
+unsigned getElementBytes(Type type);
+
+//===----------------------------------------------------------------------===//
+// Packing
+//===----------------------------------------------------------------------===//
+
+SmallVector<Value> unpackLLElements(Location loc, Value llvmStruct,
+                                    OpBuilder &b);
+Value packLLElements(Location loc, const TypeConverter *converter,
+                     ValueRange values, OpBuilder &b, Type originalType);
+
+//===----------------------------------------------------------------------===//
+// Small builders
+//===----------------------------------------------------------------------===//
+
+Value i32Const(OpBuilder &b, Location loc, int64_t v);
+Value i64Const(OpBuilder &b, Location loc, int64_t v);
+Value intConst(OpBuilder &b, Location loc, Type type, int64_t v);
+Value boolConst(OpBuilder &b, Location loc, bool v);
+/// The zero of an LLVM integer, float or pointer type.
+Value zeroOf(OpBuilder &b, Location loc, Type type);
+/// Reinterprets an integer, float or pointer value as `to` of the same width
+/// (ptrtoint / inttoptr / bitcast as needed).
+Value bitcastTo(OpBuilder &b, Location loc, Value v, Type to);
+
+//===----------------------------------------------------------------------===//
+// Thread ids and layouts
+//===----------------------------------------------------------------------===//
+
+/// %tid.x as i32.
+Value getThreadId(OpBuilder &b, Location loc);
+/// The lane, warp (made warp-uniform) and block-in-cluster ids of the thread.
+struct HardwareIds {
+  Value lane, warp, block;
+};
+HardwareIds getHardwareIds(OpBuilder &b, Location loc, int threadsPerWarp,
+                           int numCTAs);
+int getNumWarps(Operation *op);
+int getNumCTAs(Operation *op);
+int getThreadsPerWarp(Operation *op);
+
+/// Evaluates `layout` at runtime: `ins` gives a value for some input
+/// dimensions (the others are taken as 0). Returns one i32 per output
+/// dimension, in order.
+SmallVector<Value>
+applyLinearLayout(OpBuilder &b, Location loc, const LinearLayout &layout,
+                  ArrayRef<std::pair<StringAttr, Value>> ins);
+
+/// The tensor coordinates of each register the current thread holds of a
+/// tensor of `type`: result[r][d] is dim d of register r, as i32.
+SmallVector<SmallVector<Value>> emitIndices(OpBuilder &b, Location loc,
+                                            RankedTensorType type);
+
+/// The lane/warp/block part of a tensor's layout evaluated for this thread:
+/// one i32 per dim, to be XORed with the register part, which is a constant
+/// per register (`registerCoords`).
+SmallVector<Value> emitThreadOffsets(OpBuilder &b, Location loc,
+                                     const LinearLayout &layout,
+                                     int threadsPerWarp, int numCTAs);
+SmallVector<int32_t> registerCoords(const LinearLayout &layout, int reg);
+
+/// An i1 that is true in the one thread (of each group of threads holding the
+/// same data) that should write it: lane, warp and block bits that are free
+/// variables of `layout` must be 0. Null when no bit is free.
+Value emitOwnerPredicate(OpBuilder &b, Location loc, const LinearLayout &layout,
+                         int threadsPerWarp, int numCTAs);
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+/// The `allocation.offset` of `op`, or nullopt.
+std::optional<int64_t> getAllocationOffset(Operation *op);
+
+/// The shared-memory base of the function holding `op`: `@global_smem` in a
+/// kernel, the trailing shared-memory argument of a device function.
+Value getFunctionSharedBase(OpBuilder &b, Location loc, Operation *op);
+
+/// The address of the buffer `op` owns (its `allocation.offset` from the
+/// function's base). Fails (null) when the op has no offset.
+Value getSharedAddress(OpBuilder &b, Location loc, Operation *op);
+
+/// byte address `base` + `offset` (i32) in address space 3.
+Value gepBytes(OpBuilder &b, Location loc, Value base, Value offset);
+
+/// A CTA-wide barrier (bar.sync 0).
+void emitBarrier(OpBuilder &b, Location loc);
+
+/// Stores / loads one value of an LLVM type to / from shared memory, with an
+/// optional predicate (null = always).
+void storeShared(OpBuilder &b, Location loc, Value ptr, Value val,
+                 Value pred = {});
+Value loadShared(OpBuilder &b, Location loc, Value ptr, Type type);
+
+//===----------------------------------------------------------------------===//
+// Warp shuffles
+//===----------------------------------------------------------------------===//
+
+/// shfl.sync.bfly of any 8- to 64-bit value (split into i32 pieces).
+Value shuffleXor(OpBuilder &b, Location loc, Value v, int mask,
+                 int threadsPerWarp);
+/// shfl.sync.up: the value of lane - delta (own value below delta).
+Value shuffleUp(OpBuilder &b, Location loc, Value v, int delta,
+                int threadsPerWarp);
+/// shfl.sync.idx: the value of lane `lane` (an i32).
+Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value lane,
+                 int threadsPerWarp);
+
+//===----------------------------------------------------------------------===//
+// Inline PTX
+//===----------------------------------------------------------------------===//
+
+/// One `asm sideeffect` call: `results` are the output types (packed into a
+/// struct when there are several), `constraints` the comma-joined constraint
+/// string. Returns the results one by one.
+SmallVector<Value> inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
+                             StringRef constraints, ValueRange operands,
+                             TypeRange results, bool hasSideEffects = true);
+
+//===----------------------------------------------------------------------===//
+// Scratch memory
+//===----------------------------------------------------------------------===//
+
+/// Whether a convert_layout from `src` to `dst` moves data between threads
+/// (and so needs shared memory); false when only registers are renamed.
+bool conversionNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
+
+/// Bytes of scratch shared memory the lowering of `op` needs while it runs
+/// (0 for none). allocate-shared-memory gives exactly this much.
+int64_t getScratchSizeInBytes(Operation *op);
+
+/// Bytes of the shared-memory buffer a `ttg.local_alloc` creates and its
+/// alignment.
+int64_t getLocalAllocSizeInBytes(Operation *op);
+int64_t getLocalAllocAlignment(Operation *op);
+
+//===----------------------------------------------------------------------===//
+// Pattern sets
+//===----------------------------------------------------------------------===//
+
+struct TargetInfo {
+  int computeCapability = 80;
+  int ptxVersion = 80;
+};
+
+void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const TargetInfo &target);
+void populateElementwiseOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &target);
+void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const TargetInfo &target);
+/// Elements per vector access of each tt.load and tt.store of `mod`, from
+/// the axis info of the pointers and masks; computed before the lowering
+/// moves the functions' bodies.
+using VectorSizes = llvm::DenseMap<Operation *, unsigned>;
+VectorSizes computeVectorSizes(ModuleOp mod);
+
+void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TargetInfo &target,
+                                       const VectorSizes &vectorSizes);
+void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const TargetInfo &target);
+void populateReduceScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                        RewritePatternSet &patterns,
+                                        const TargetInfo &target);
+void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                 RewritePatternSet &patterns,
+                                 const TargetInfo &target);
+void populateMiscOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                  RewritePatternSet &patterns,
+                                  const TargetInfo &target);
+
+} // namespace mlir::triton::gpu
+
+#endif // TRITON_LIB_CONVERSION_TRITONGPUTOLLVM_UTILITY_H

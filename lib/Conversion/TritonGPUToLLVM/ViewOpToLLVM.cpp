@@ -1,0 +1,618 @@
+//===- ViewOpToLLVM.cpp - shape ops, layout conversions, shared memory ----===//
+//
+// Ops that move values between a thread's registers (splat, broadcast,
+// expand_dims, trans, reshape, join, split, cat, make_range), between threads
+// (convert_layout, through shared memory unless only registers move) and
+// between registers and shared-memory buffers (local_alloc, local_load,
+// local_store and the memdesc views). Which register holds which element is
+// read from the tensors' linear layouts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include <map>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+using CoordMap = llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)>;
+
+/// For each register of `dst`, the register of `src` that holds the element
+/// at `dstToSrc(coordinates in dst)`, provided the threads agree: every lane,
+/// warp and block basis of `dst` maps to the same basis of `src`. nullopt
+/// when they do not (the data would have to move between threads).
+std::optional<SmallVector<int>> mapRegisters(const LinearLayout &src,
+                                             const LinearLayout &dst,
+                                             CoordMap dstToSrc) {
+  MLIRContext *ctx = src.getOutDimNames().begin()->getContext();
+  for (StringRef name : {"lane", "warp", "block"}) {
+    StringAttr dim = StringAttr::get(ctx, name);
+    int srcBits = src.hasInDim(dim) ? src.getInDimSizeLog2(dim) : 0;
+    int dstBits = dst.hasInDim(dim) ? dst.getInDimSizeLog2(dim) : 0;
+    if (srcBits != dstBits)
+      return std::nullopt;
+    for (int i = 0; i < dstBits; ++i) {
+      SmallVector<int32_t> mapped = dstToSrc(dst.getBasis(dim, i));
+      if (ArrayRef<int32_t>(mapped) != src.getBasis(dim, i))
+        return std::nullopt;
+    }
+  }
+  StringAttr reg = StringAttr::get(ctx, "register");
+  std::map<SmallVector<int32_t>, int> srcRegs;
+  for (int r = src.getInDimSize(reg) - 1; r >= 0; --r)
+    srcRegs[registerCoords(src, r)] = r;
+  SmallVector<int> result;
+  for (int r = 0; r < dst.getInDimSize(reg); ++r) {
+    auto it = srcRegs.find(dstToSrc(registerCoords(dst, r)));
+    if (it == srcRegs.end())
+      return std::nullopt;
+    result.push_back(it->second);
+  }
+  return result;
+}
+
+template <typename OpTy>
+struct ViewPattern : public ConvertOpToLLVMPattern<OpTy> {
+  using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
+
+  Value pack(ConversionPatternRewriter &rewriter, Location loc,
+             ValueRange values, Type type) const {
+    return packLLElements(loc, this->getTypeConverter(), values, rewriter,
+                          type);
+  }
+
+  /// Gathers `srcValues` into `dstType`'s registers through `dstToSrc`, or
+  /// fails with a diagnostic.
+  FailureOr<SmallVector<Value>> gather(Operation *op, RankedTensorType srcType,
+                                       ArrayRef<Value> srcValues,
+                                       RankedTensorType dstType,
+                                       CoordMap dstToSrc) const {
+    std::optional<LinearLayout> src = getLayout(srcType),
+                                dst = getLayout(dstType);
+    if (!src || !dst)
+      return op->emitError("cannot lay out these tensors");
+    std::optional<SmallVector<int>> regs = mapRegisters(*src, *dst, dstToSrc);
+    if (!regs)
+      return op->emitError("the result's layout does not keep each element "
+                           "in the thread that holds it; insert a "
+                           "ttg.convert_layout");
+    SmallVector<Value> values;
+    for (int r : *regs)
+      values.push_back(srcValues[r]);
+    return values;
+  }
+};
+
+SmallVector<int32_t> identity(ArrayRef<int32_t> c) { return to_vector(c); }
+
+struct SplatOpConversion : public ViewPattern<SplatOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(SplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<RankedTensorType>(op.getType());
+    SmallVector<Value> values(getNumRegisters(type), adaptor.getSrc());
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), values, type));
+    return success();
+  }
+};
+
+struct UnsplatOpConversion : public ViewPattern<UnsplatOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(UnsplatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(
+        op, unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter)[0]);
+    return success();
+  }
+};
+
+struct MakeRangeOpConversion : public ViewPattern<MakeRangeOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(MakeRangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    SmallVector<Value> values;
+    int32_t start = op.getStart();
+    for (SmallVector<Value> &c : emitIndices(rewriter, loc, type)) {
+      Value v = c[0];
+      if (start != 0)
+        v = LLVM::AddOp::create(rewriter, loc, v,
+                                i32Const(rewriter, loc, start));
+      values.push_back(v);
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, values, type));
+    return success();
+  }
+};
+
+struct BroadcastOpConversion : public ViewPattern<BroadcastOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    ArrayRef<int64_t> srcShape = srcType.getShape();
+    auto values = unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter);
+    auto result =
+        gather(op, srcType, values, dstType, [&](ArrayRef<int32_t> c) {
+          SmallVector<int32_t> s(c);
+          for (auto [d, size] : llvm::enumerate(srcShape))
+            if (size == 1)
+              s[d] = 0;
+          return s;
+        });
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), *result, dstType));
+    return success();
+  }
+};
+
+struct ExpandDimsOpConversion : public ViewPattern<ExpandDimsOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(ExpandDimsOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    unsigned axis = op.getAxis();
+    auto values = unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter);
+    auto result =
+        gather(op, srcType, values, dstType, [&](ArrayRef<int32_t> c) {
+          SmallVector<int32_t> s(c);
+          s.erase(s.begin() + axis);
+          return s;
+        });
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), *result, dstType));
+    return success();
+  }
+};
+
+struct TransOpConversion : public ViewPattern<TransOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(TransOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    ArrayRef<int32_t> order = op.getOrder();
+    auto values = unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter);
+    auto result =
+        gather(op, srcType, values, dstType, [&](ArrayRef<int32_t> c) {
+          SmallVector<int32_t> s(c.size());
+          for (auto [i, o] : llvm::enumerate(order))
+            s[o] = c[i];
+          return s;
+        });
+    if (failed(result))
+      return failure();
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), *result, dstType));
+    return success();
+  }
+};
+
+struct ReshapeOpConversion : public ViewPattern<ReshapeOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(ReshapeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    auto values = unpackLLElements(op.getLoc(), adaptor.getSrc(), rewriter);
+    std::optional<LinearLayout> src = getLayout(srcType),
+                                dst = getLayout(dstType);
+    if (!src || !dst)
+      return op.emitError("cannot lay out these tensors");
+    // The same elements in row-major order: view the source layout on the
+    // result's shape.
+    LinearLayout viewed = reshapeRowMajor(*src, dstType.getShape());
+    std::optional<SmallVector<int>> regs = mapRegisters(viewed, *dst, identity);
+    if (!regs) {
+      if (op.getAllowReorder() && values.size() == getNumRegisters(dstType)) {
+        // Any order will do: keep the registers as they are.
+        rewriter.replaceOp(op, pack(rewriter, op.getLoc(), values, dstType));
+        return success();
+      }
+      return op.emitError("the result's layout does not keep each element "
+                          "in the thread that holds it; insert a "
+                          "ttg.convert_layout");
+    }
+    SmallVector<Value> result;
+    for (int r : *regs)
+      result.push_back(values[r]);
+    rewriter.replaceOp(op, pack(rewriter, op.getLoc(), result, dstType));
+    return success();
+  }
+};
+
+struct JoinOpConversion : public ViewPattern<JoinOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(JoinOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getLhs().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    auto lhs = unpackLLElements(loc, adaptor.getLhs(), rewriter);
+    auto rhs = unpackLLElements(loc, adaptor.getRhs(), rewriter);
+    std::optional<LinearLayout> src = getLayout(srcType),
+                                dst = getLayout(dstType);
+    if (!src || !dst)
+      return op.emitError("cannot lay out these tensors");
+    unsigned rank = dstType.getRank();
+    // Registers of the result with last coordinate 0 come from lhs, 1 from
+    // rhs; the rest of the coordinates index the operands.
+    std::optional<SmallVector<int>> regs =
+        mapRegisters(*src, *dst, [&](ArrayRef<int32_t> c) {
+          return SmallVector<int32_t>(c.take_front(rank - 1));
+        });
+    if (!regs)
+      return op.emitError("the result's layout does not keep each element "
+                          "in the thread that holds it");
+    SmallVector<Value> values;
+    StringAttr reg = StringAttr::get(op.getContext(), "register");
+    for (int r = 0; r < dst->getInDimSize(reg); ++r) {
+      bool second = registerCoords(*dst, r)[rank - 1] != 0;
+      values.push_back(second ? rhs[(*regs)[r]] : lhs[(*regs)[r]]);
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, values, dstType));
+    return success();
+  }
+};
+
+struct SplitOpConversion : public ViewPattern<SplitOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getOutLHS().getType());
+    auto values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> results;
+    for (int32_t half : {0, 1}) {
+      auto r = gather(op, srcType, values, dstType, [&](ArrayRef<int32_t> c) {
+        SmallVector<int32_t> s(c);
+        s.push_back(half);
+        return s;
+      });
+      if (failed(r))
+        return failure();
+      results.push_back(pack(rewriter, loc, *r, dstType));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+struct CatOpConversion : public ViewPattern<CatOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(CatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    // tt.cat may order the result's elements freely: the registers of lhs
+    // then those of rhs.
+    Location loc = op.getLoc();
+    auto dstType = cast<RankedTensorType>(op.getType());
+    auto values = unpackLLElements(loc, adaptor.getLhs(), rewriter);
+    auto rhs = unpackLLElements(loc, adaptor.getRhs(), rewriter);
+    values.append(rhs.begin(), rhs.end());
+    if (values.size() != getNumRegisters(dstType))
+      return op.emitError("the result's layout must hold the registers of "
+                          "both operands");
+    rewriter.replaceOp(op, pack(rewriter, loc, values, dstType));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// convert_layout
+//===----------------------------------------------------------------------===//
+
+/// Row-major element offset of `coords` in a tensor of `shape`.
+Value linearOffset(OpBuilder &b, Location loc, ArrayRef<Value> coords,
+                   ArrayRef<int64_t> shape) {
+  Value offset;
+  int64_t stride = 1;
+  for (int d = shape.size() - 1; d >= 0; --d) {
+    Value term = coords[d];
+    if (stride != 1)
+      term = LLVM::MulOp::create(b, loc, term, i32Const(b, loc, stride));
+    offset =
+        offset ? LLVM::AddOp::create(b, loc, offset, term).getResult() : term;
+    stride *= shape[d];
+  }
+  return offset ? offset : i32Const(b, loc, 0);
+}
+
+/// The type a value of `type` is kept as in shared memory (i1 as i8).
+Type memoryType(OpBuilder &b, Type type) {
+  if (type.isInteger(1))
+    return b.getI8Type();
+  return type;
+}
+
+Value toMemory(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isInteger(1))
+    return LLVM::ZExtOp::create(b, loc, b.getI8Type(), v);
+  return v;
+}
+
+Value fromMemory(OpBuilder &b, Location loc, Value v, Type type) {
+  if (type.isInteger(1))
+    return LLVM::TruncOp::create(b, loc, type, v);
+  return v;
+}
+
+struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    auto values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    if (!conversionNeedsSharedMemory(srcType, dstType)) {
+      auto result = gather(op, srcType, values, dstType, identity);
+      if (failed(result))
+        return failure();
+      rewriter.replaceOp(op, pack(rewriter, loc, *result, dstType));
+      return success();
+    }
+    Value base = getSharedAddress(rewriter, loc, op);
+    if (!base)
+      return op.emitError("no shared memory planned for this conversion");
+    Type elt = getTypeConverter()->convertType(srcType.getElementType());
+    Type memTy = memoryType(rewriter, elt);
+    unsigned bytes = getElementBytes(srcType);
+    ArrayRef<int64_t> shape = srcType.getShape();
+    auto store = [&](Value offset, Value v) {
+      Value byteOffset = LLVM::MulOp::create(rewriter, loc, offset,
+                                             i32Const(rewriter, loc, bytes));
+      Value ptr = gepBytes(rewriter, loc, base, byteOffset);
+      LLVM::StoreOp::create(rewriter, loc, toMemory(rewriter, loc, v), ptr);
+    };
+    // Wait for earlier readers of this scratch, write every element, wait
+    // for every writer, read.
+    emitBarrier(rewriter, loc);
+    auto srcIdx = emitIndices(rewriter, loc, srcType);
+    for (auto [coords, v] : llvm::zip(srcIdx, values))
+      store(linearOffset(rewriter, loc, coords, shape), v);
+    emitBarrier(rewriter, loc);
+    SmallVector<Value> result;
+    for (SmallVector<Value> &coords : emitIndices(rewriter, loc, dstType)) {
+      Value offset = linearOffset(rewriter, loc, coords, shape);
+      Value byteOffset = LLVM::MulOp::create(rewriter, loc, offset,
+                                             i32Const(rewriter, loc, bytes));
+      Value ptr = gepBytes(rewriter, loc, base, byteOffset);
+      Value v = LLVM::LoadOp::create(rewriter, loc, memTy, ptr);
+      result.push_back(fromMemory(rewriter, loc, v, elt));
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, result, dstType));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Shared-memory buffers
+//===----------------------------------------------------------------------===//
+
+/// The shared-memory address of `memdesc`'s struct.
+Value memDescBase(OpBuilder &b, Location loc, Value llvmStruct) {
+  return unpackLLElements(loc, llvmStruct, b)[0];
+}
+
+Value makeMemDesc(OpBuilder &b, Location loc, const TypeConverter *converter,
+                  Value ptr, Type type) {
+  Type structTy = converter->convertType(type);
+  Value s = LLVM::UndefOp::create(b, loc, structTy);
+  return LLVM::InsertValueOp::create(b, loc, s, ptr, ArrayRef<int64_t>{0});
+}
+
+/// Element offset, in the buffer of `memType`, of each coordinate tuple:
+/// the inverse of the buffer's shared layout.
+FailureOr<SmallVector<Value>>
+sharedOffsets(Operation *op, OpBuilder &b, Location loc, MemDescType memType,
+              ArrayRef<SmallVector<Value>> coords) {
+  std::optional<LinearLayout> layout =
+      toLinearLayout(memType.getShape(), memType.getEncoding());
+  if (!layout)
+    return op->emitError("cannot lay out shared memory with ")
+           << memType.getEncoding();
+  MLIRContext *ctx = b.getContext();
+  StringAttr offsetDim = StringAttr::get(ctx, "offset");
+  LinearLayout offsets =
+      layout->sublayout({offsetDim}, llvm::to_vector(layout->getOutDimNames()));
+  std::optional<LinearLayout> inverse = offsets.invert();
+  if (!inverse)
+    return op->emitError("shared layout is not a bijection onto the buffer");
+  auto outs = llvm::to_vector(layout->getOutDimNames());
+  SmallVector<Value> result;
+  for (ArrayRef<Value> c : coords) {
+    SmallVector<std::pair<StringAttr, Value>> ins;
+    for (auto [d, v] : llvm::enumerate(c))
+      ins.push_back({outs[d], v});
+    result.push_back(applyLinearLayout(b, loc, *inverse, ins)[0]);
+  }
+  return result;
+}
+
+/// Writes a tensor's registers into a shared buffer.
+LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
+                                  const TypeConverter *converter, Value base,
+                                  MemDescType memType, RankedTensorType srcType,
+                                  Value llvmSrc) {
+  auto values = unpackLLElements(loc, llvmSrc, b);
+  auto coords = emitIndices(b, loc, srcType);
+  auto offsets = sharedOffsets(op, b, loc, memType, coords);
+  if (failed(offsets))
+    return failure();
+  unsigned bytes = getElementBytes(srcType);
+  emitBarrier(b, loc);
+  for (auto [offset, v] : llvm::zip(*offsets, values)) {
+    Value byteOffset =
+        LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes));
+    LLVM::StoreOp::create(b, loc, toMemory(b, loc, v),
+                          gepBytes(b, loc, base, byteOffset));
+  }
+  emitBarrier(b, loc);
+  return success();
+}
+
+struct LocalAllocOpConversion : public ViewPattern<LocalAllocOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(LocalAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemDescType type = op.getType();
+    if (!isa_and_nonnull<SharedMemorySpaceAttr>(type.getMemorySpace()))
+      return op.emitError("only shared-memory buffers can be lowered here");
+    Value base = getSharedAddress(rewriter, loc, op);
+    if (!base)
+      return op.emitError("no shared memory planned for this buffer");
+    if (op.getSrc()) {
+      auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+      if (failed(storeTensorToShared(op, rewriter, loc, getTypeConverter(),
+                                     base, type, srcType, adaptor.getSrc())))
+        return failure();
+    }
+    rewriter.replaceOp(
+        op, makeMemDesc(rewriter, loc, getTypeConverter(), base, type));
+    return success();
+  }
+};
+
+struct LocalStoreOpConversion : public ViewPattern<LocalStoreOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(LocalStoreOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto memType = cast<MemDescType>(op.getDst().getType());
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    Value base = memDescBase(rewriter, loc, adaptor.getDst());
+    if (failed(storeTensorToShared(op, rewriter, loc, getTypeConverter(), base,
+                                   memType, srcType, adaptor.getSrc())))
+      return failure();
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalLoadOpConversion : public ViewPattern<LocalLoadOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(LocalLoadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto memType = cast<MemDescType>(op.getSrc().getType());
+    auto dstType = cast<RankedTensorType>(op.getType());
+    Value base = memDescBase(rewriter, loc, adaptor.getSrc());
+    auto coords = emitIndices(rewriter, loc, dstType);
+    auto offsets = sharedOffsets(op, rewriter, loc, memType, coords);
+    if (failed(offsets))
+      return failure();
+    Type elt = getTypeConverter()->convertType(dstType.getElementType());
+    Type memTy = memoryType(rewriter, elt);
+    unsigned bytes = getElementBytes(dstType);
+    SmallVector<Value> values;
+    for (Value offset : *offsets) {
+      Value byteOffset = LLVM::MulOp::create(rewriter, loc, offset,
+                                             i32Const(rewriter, loc, bytes));
+      Value v = LLVM::LoadOp::create(rewriter, loc, memTy,
+                                     gepBytes(rewriter, loc, base, byteOffset));
+      values.push_back(fromMemory(rewriter, loc, v, elt));
+    }
+    rewriter.replaceOp(op, pack(rewriter, loc, values, dstType));
+    return success();
+  }
+};
+
+struct LocalDeallocOpConversion : public ViewPattern<LocalDeallocOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(LocalDeallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LocalBarrierOpConversion : public ViewPattern<LocalBarrierOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(LocalBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    emitBarrier(rewriter, op.getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct MemDescIndexOpConversion : public ViewPattern<MemDescIndexOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(MemDescIndexOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    MemDescType type = op.getType();
+    int64_t elems = 1;
+    for (int64_t s : type.getShape())
+      elems *= s;
+    int64_t bytes =
+        (elems * type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+    Value base = memDescBase(rewriter, loc, adaptor.getSrc());
+    Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
+                                       i32Const(rewriter, loc, bytes));
+    Value ptr = gepBytes(rewriter, loc, base, offset);
+    rewriter.replaceOp(
+        op, makeMemDesc(rewriter, loc, getTypeConverter(), ptr, type));
+    return success();
+  }
+};
+
+/// Views whose layout already describes the same bytes differently.
+template <typename OpTy>
+struct MemDescViewConversion : public ViewPattern<OpTy> {
+  using ViewPattern<OpTy>::ViewPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getSrc());
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::gpu::populateViewOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &target) {
+  patterns.add<SplatOpConversion, UnsplatOpConversion, MakeRangeOpConversion,
+               BroadcastOpConversion, ExpandDimsOpConversion, TransOpConversion,
+               ReshapeOpConversion, JoinOpConversion, SplitOpConversion,
+               CatOpConversion, ConvertLayoutOpConversion>(converter);
+}
+
+void mlir::triton::gpu::populateMemoryOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
+    const TargetInfo &target) {
+  patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
+               LocalLoadOpConversion, LocalDeallocOpConversion,
+               LocalBarrierOpConversion, MemDescIndexOpConversion,
+               MemDescViewConversion<MemDescTransOp>,
+               MemDescViewConversion<MemDescReshapeOp>>(converter);
+}
