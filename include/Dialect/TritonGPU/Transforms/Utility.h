@@ -86,9 +86,10 @@ Attribute inferDstEncoding(Operation *op, Attribute encoding);
 /// `encoding`, or null when there is none.
 Attribute inferSrcEncoding(Operation *op, Attribute encoding);
 
-/// Whether a global load or store touches more elements than the CTA has
-/// threads, so that its layout (picked for coalescing) should be kept and
-/// the access not repeated in another layout.
+/// Whether a global load or store touches at least as many elements as the
+/// CTA has threads, so that its layout (picked for coalescing) should be kept
+/// and the access not repeated in another layout. A tensor access must run
+/// under a "ttg.num-warps" (maybeLookupNumWarps).
 bool isExpensiveLoadOrStore(Operation *op);
 
 /// Whether `op` can produce its result directly in `encoding` (a constant,

@@ -116,9 +116,6 @@ private:
   void rewriteReduceToScalar(Operation *reduceOp);
   void rewriteAssertOp(AssertOp assertOp);
   void rewriteGenericOp(Operation *op, Attribute encoding);
-  Attribute getPicked(Value value) const {
-    return layouts.find(value)->second.front();
-  }
   /// The encoding `value` had before the rewrite.
   Attribute getOriginalEncoding(Value value) const;
   void setEncoding(Value value, Attribute encoding);
@@ -332,7 +329,11 @@ void LayoutPropagation::rewriteOp(Operation *op) {
     return rewriteWhileOp(whileOp);
   if (auto ifOp = dyn_cast<scf::IfOp>(op))
     return rewriteIfOp(ifOp);
-  Attribute encoding = getPicked(op->getResult(0));
+  // The layout picked for the op's (first) result with one.
+  Attribute encoding;
+  for (Value result : op->getResults())
+    if (auto it = layouts.find(result); !encoding && it != layouts.end())
+      encoding = it->second.front();
   if (canFoldIntoConversion(op, encoding)) {
     setEncoding(op->getResult(0), encoding);
     return;
@@ -342,8 +343,7 @@ void LayoutPropagation::rewriteOp(Operation *op) {
     rewriteGenericOp(op, encoding);
     return;
   }
-  llvm::report_fatal_error("remove-layout-conversions: unexpected op in a "
-                           "propagated layout");
+  llvm_unreachable("layouts only reach the results of ops handled above");
 }
 
 void LayoutPropagation::rewriteGenericOp(Operation *op, Attribute encoding) {
@@ -1288,6 +1288,19 @@ struct RemoveLayoutConversionsPass
 
   void runOnOperation() override {
     ModuleOp mod = getOperation();
+    // Whether a global access is an anchor depends on the CTA's threads.
+    WalkResult missingWarps = mod.walk([](Operation *op) {
+      if (!isa<LoadOp, StoreOp>(op) ||
+          !isa<RankedTensorType>(op->getOperand(0).getType()) ||
+          maybeLookupNumWarps(op))
+        return WalkResult::advance();
+      op->emitError("cannot tell whether the access keeps its layout: no "
+                    "\"ttg.num-warps\" on the module or an enclosing op");
+      return WalkResult::interrupt();
+    });
+    if (missingWarps.wasInterrupted())
+      return signalPassFailure();
+
     mod.walk([](FuncOp func) {
       LayoutPropagation propagation(func);
       propagation.initAnchorLayouts();

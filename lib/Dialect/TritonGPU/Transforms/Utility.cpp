@@ -353,9 +353,10 @@ bool mlir::triton::gpu::isExpensiveLoadOrStore(Operation *op) {
     return false;
   // With fewer elements than threads some threads repeat others' accesses,
   // which the cache serves cheaply.
-  int numWarps = maybeLookupNumWarps(op).value_or(4);
+  std::optional<int> numWarps = maybeLookupNumWarps(op);
+  assert(numWarps && "the access runs under no ttg.num-warps");
   return ptrType.getNumElements() >=
-         int64_t(numWarps) * lookupThreadsPerWarp(op);
+         int64_t(*numWarps) * lookupThreadsPerWarp(op);
 }
 
 bool mlir::triton::gpu::canFoldIntoConversion(Operation *op,
