@@ -18,6 +18,8 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 config.substitutions.append(("%PYTHON", shutil.which("python3") or "python3"))
 config.substitutions.append(("%triton_version", config.triton_version))
+config.substitutions.append(("%triton_src_root", config.triton_src_root))
+config.substitutions.append(("%triton_tools_dir", config.triton_tools_dir))
 config.substitutions.append(
     ("%triton_unittests_dir", os.path.join(config.triton_obj_root, "unittests")))
 

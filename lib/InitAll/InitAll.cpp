@@ -9,6 +9,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Pipelines/MakeLLIR.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -33,4 +34,5 @@ void mlir::triton::registerTritonPasses() {
   registerTritonGPUToLLVMPasses();
   triton::gpu::registerTritonGPUPasses();
   registerTestAlignmentPass();
+  registerMakeLLIRPipeline();
 }

@@ -36,7 +36,13 @@ std::optional<SmallVector<int>> mapRegisters(const LinearLayout &src,
     if (srcBits != dstBits)
       return std::nullopt;
     for (int i = 0; i < dstBits; ++i) {
+      // Bases map through the linear part of dstToSrc, which may add a
+      // constant (split's half): f(b) ^ f(0).
       SmallVector<int32_t> mapped = dstToSrc(dst.getBasis(dim, i));
+      SmallVector<int32_t> origin =
+          dstToSrc(SmallVector<int32_t>(dst.getNumOutDims(), 0));
+      for (auto [m, o] : llvm::zip(mapped, origin))
+        m ^= o;
       if (ArrayRef<int32_t>(mapped) != src.getBasis(dim, i))
         return std::nullopt;
     }
