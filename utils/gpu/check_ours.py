@@ -153,7 +153,7 @@ def main():
                 benches.append([label, f"{up:.4f}", f"{ours:.4f}",
                                 f"{rate(up)} / {rate(ours)} {unit}", f"{ratio:.3f}",
                                 ("PASS" if ok else "BELOW " + str(opts.min_ratio))
-                                if memory_bound else "(compute-bound, FMA: reported)"])
+                                if memory_bound else "(reported only)"])
     text = f"our sm_90 CUBINs ({os.path.relpath(opts.ours, ROOT)}) run by triton-run, checked against numpy\n"
     text += table(["kernel size", "variant", "grid", "atol/rtol", "max abs err", "mismatches",
                    "result"], checks) + "\n"
