@@ -6,9 +6,11 @@
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Pipelines/Pipelines.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -29,8 +31,10 @@ void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
 
 void mlir::triton::registerTritonPasses() {
   registerAllPasses();
+  registerTritonTransformsPasses();
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   triton::gpu::registerTritonGPUPasses();
   registerTestAlignmentPass();
+  registerTritonPipelines();
 }
