@@ -18,7 +18,7 @@ namespace mlir::triton {
 /// IR (builtin, func, arith, math, scf, cf, ub, gpu, llvm, nvvm).
 void registerTritonDialects(DialectRegistry &registry);
 
-/// Registers the upstream MLIR passes and ours.
+/// Registers the upstream MLIR passes, ours and our named pipelines.
 void registerTritonPasses();
 
 } // namespace mlir::triton

@@ -6,10 +6,12 @@
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Pipelines/MakeLLIR.h"
+#include "Pipelines/Pipelines.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -30,9 +32,11 @@ void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
 
 void mlir::triton::registerTritonPasses() {
   registerAllPasses();
+  registerTritonTransformsPasses();
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   triton::gpu::registerTritonGPUPasses();
   registerTestAlignmentPass();
+  registerTritonPipelines();
   registerMakeLLIRPipeline();
 }
