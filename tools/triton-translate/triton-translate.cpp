@@ -157,10 +157,6 @@ static llvm::StringRef inputName() {
                               : llvm::StringRef(inputFilename);
 }
 
-static std::unique_ptr<llvm::MemoryBuffer> readInput(std::string &error) {
-  return openInputFile(inputFilename, &error);
-}
-
 static llvm::Error writeOutput(llvm::StringRef bytes) {
   return llvm::writeToOutput(outputFilename, [&](llvm::raw_ostream &os) {
     os << bytes;
@@ -372,7 +368,8 @@ int main(int argc, char **argv) {
                                          : "give a stage: --mlir-to-llvmir, "
                                            "--llvmir-to-ptx or --ptx-to-cubin");
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> input = readInput(error);
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &error);
   if (!input)
     return fail(error);
   switch (mode) {
