@@ -9,8 +9,9 @@
 //
 // `--mlir-to-llvmir` is mlir-translate's translation; given `--arch` it also
 // runs make_llir's tail (data layout, nvvm-reflect-ftz, libdevice, O3), which
-// gives upstream's `.llir`. `--llvmir-to-ptx` runs that tail too, unless told
-// `--optimize=false`, then make_ptx; `--ptx-to-cubin` is make_cubin.
+// gives upstream's `.llir`. `--llvmir-to-ptx` runs that tail too, unless the
+// module already went through it (or `--optimize=false`), then make_ptx;
+// `--ptx-to-cubin` is make_cubin.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,8 +90,10 @@ static cl::opt<int>
 static cl::opt<bool> optimizeOpt(
     "optimize",
     cl::desc("Run make_llir's tail: NVPTX data layout, nvvm-reflect-ftz, "
-             "libdevice, O3 (default: on for --llvmir-to-ptx, and for "
-             "--mlir-to-llvmir when --arch is given)"),
+             "libdevice, O3 (default: for --mlir-to-llvmir when --arch is "
+             "given; for --llvmir-to-ptx unless the module already went "
+             "through it: it has a data layout and no libdevice "
+             "declarations, as upstream's .llir)"),
     cl::cat(toolCategory));
 static cl::opt<std::string>
     libdeviceOpt("libdevice",
@@ -305,7 +308,11 @@ static int runLLVMIRToPTX(std::unique_ptr<llvm::MemoryBuffer> input) {
       readLLVMModule(std::move(input), llvmContext);
   if (!module)
     return EXIT_FAILURE;
-  if (optimizeOpt.getNumOccurrences() == 0 || optimizeOpt)
+  bool optimize = optimizeOpt.getNumOccurrences()
+                      ? optimizeOpt.getValue()
+                      : module->getDataLayoutStr().empty() ||
+                            nvidia::hasLibdeviceDeclarations(*module);
+  if (optimize)
     if (llvm::Error error = nvidia::optimizeLLVMIR(*module, *options))
       return fail(std::move(error));
   llvm::Expected<std::string> ptx = nvidia::translateToPTX(*module, *options);
