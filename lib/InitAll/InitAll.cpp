@@ -12,6 +12,7 @@
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Pipelines/MakeLLIR.h"
 #include "Pipelines/Pipelines.h"
+#include "Target/LLVMIR.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -39,4 +40,8 @@ void mlir::triton::registerTritonPasses() {
   registerTestAlignmentPass();
   registerTritonPipelines();
   registerMakeLLIRPipeline();
+}
+
+void mlir::triton::registerTritonTranslations(DialectRegistry &registry) {
+  nvidia::registerLLVMIRTranslations(registry);
 }
