@@ -31,9 +31,9 @@ struct MakeLLIROptions : public PassPipelineOptions<MakeLLIROptions> {
 void buildMakeLLIRPipeline(OpPassManager &pm, const MakeLLIROptions &options);
 
 /// The PTX version make_llir and make_ptx use: `requested` when non-zero,
-/// otherwise derived from the version of the ptxas found
-/// (TRITON_PTXAS_PATH, /usr/local/cuda/bin, PATH), otherwise 80 (no ptxas).
-int32_t resolvePtxVersion(int32_t requested);
+/// otherwise derived from the version of the ptxas found for `capability`
+/// (nvidia::getDefaultPTXVersion), otherwise 80 (no ptxas).
+int32_t resolvePtxVersion(int32_t requested, int32_t capability);
 
 /// Registers `triton-make-llir` with triton-opt.
 void registerMakeLLIRPipeline();

@@ -23,16 +23,12 @@
 #include "Pipelines/MakeLLIR.h"
 
 #include "Conversion/TritonGPUToLLVM/Passes.h"
+#include "Target/Cubin.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Program.h"
-#include "llvm/Support/Regex.h"
-#include <cstdlib>
 
 using namespace mlir;
 
@@ -61,57 +57,19 @@ void triton::registerMakeLLIRPipeline() {
       [](OpPassManager &pm, const MakeLLIROptions &options) {
         MakeLLIROptions resolved;
         resolved.computeCapability = options.computeCapability.getValue();
-        resolved.ptxVersion = resolvePtxVersion(options.ptxVersion);
+        resolved.ptxVersion =
+            resolvePtxVersion(options.ptxVersion, options.computeCapability);
         buildMakeLLIRPipeline(pm, resolved);
       });
 }
 
-//===----------------------------------------------------------------------===//
-// PTX version
-//===----------------------------------------------------------------------===//
-
-static std::optional<std::string> findPtxas() {
-  if (const char *env = std::getenv("TRITON_PTXAS_PATH"))
-    if (*env && llvm::sys::fs::can_execute(env))
-      return std::string(env);
-  if (llvm::sys::fs::can_execute("/usr/local/cuda/bin/ptxas"))
-    return std::string("/usr/local/cuda/bin/ptxas");
-  if (auto path = llvm::sys::findProgramByName("ptxas"))
-    return *path;
-  return std::nullopt;
-}
-
-int32_t triton::resolvePtxVersion(int32_t requested) {
+int32_t triton::resolvePtxVersion(int32_t requested, int32_t capability) {
   if (requested > 0)
     return requested;
-  std::optional<std::string> ptxas = findPtxas();
-  if (!ptxas)
+  llvm::Expected<int> version = nvidia::getDefaultPTXVersion(capability);
+  if (!version) {
+    llvm::consumeError(version.takeError());
     return 80;
-  llvm::SmallString<128> out;
-  if (llvm::sys::fs::createTemporaryFile("ptxas-version", "txt", out))
-    return 80;
-  std::optional<llvm::StringRef> redirects[] = {std::nullopt, out.str(),
-                                                std::nullopt};
-  int rc = llvm::sys::ExecuteAndWait(*ptxas, {*ptxas, "--version"},
-                                     std::nullopt, redirects);
-  auto text = llvm::MemoryBuffer::getFile(out);
-  llvm::sys::fs::remove(out);
-  if (rc != 0 || !text)
-    return 80;
-  llvm::SmallVector<llvm::StringRef> match;
-  if (!llvm::Regex("release ([0-9]+)\\.([0-9]+)")
-           .match((*text)->getBuffer(), &match))
-    return 80;
-  int major = 0, minor = 0;
-  match[1].getAsInteger(10, major);
-  match[2].getAsInteger(10, minor);
-  // Upstream's table: CUDA 13+ -> 90 + 10 (major - 13) + minor; 12.6+ ->
-  // 79 + minor; 12.x -> 80 + minor; 11.x -> 70 + minor.
-  if (major >= 13)
-    return 90 + (major - 13) * 10 + minor;
-  if (major == 12)
-    return minor >= 6 ? 79 + minor : 80 + minor;
-  if (major == 11)
-    return 70 + minor;
-  return 80;
+  }
+  return *version;
 }
