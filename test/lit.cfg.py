@@ -26,7 +26,8 @@ config.substitutions.append(
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["triton-opt", "triton-run", "triton-tensor-layout", "triton-translate"],
+    ["triton-compile", "triton-opt", "triton-run", "triton-tensor-layout",
+     "triton-translate"],
     [config.triton_tools_dir])
 
 
@@ -68,3 +69,11 @@ def has_cuda_device():
 
 if has_cuda_device():
     config.available_features.add("cuda")
+
+
+# CUDA's driver header and stub library, and a C compiler: the AOT launchers
+# of triton-compile are compiled and linked against them.
+if (os.path.isfile("/usr/local/cuda/include/cuda.h") and
+        os.path.isfile("/usr/local/cuda/lib64/stubs/libcuda.so") and
+        shutil.which("cc")):
+    config.available_features.add("cuda_headers")

@@ -85,3 +85,38 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %c : tensor<4xi32, #blocked>
   }
 }
+
+// -----
+
+// Pointer casts per element: int_to_ptr, ptr_to_int and bitcast of
+// pointers and of same-width numbers.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @ptr_casts
+  // CHECK-COUNT-2: llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
+  // CHECK-COUNT-2: llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
+  // CHECK-COUNT-2: llvm.bitcast %{{.*}} : f32 to i32
+  tt.func public @ptr_casts(%i: tensor<64xi64, #blocked>, %f: tensor<64xf32, #blocked>) -> (tensor<64xi64, #blocked>, tensor<64xi32, #blocked>) attributes {noinline = true} {
+    %p = tt.int_to_ptr %i : tensor<64xi64, #blocked> -> tensor<64x!tt.ptr<f32>, #blocked>
+    %q = tt.ptr_to_int %p : tensor<64x!tt.ptr<f32>, #blocked> -> tensor<64xi64, #blocked>
+    %b = tt.bitcast %f : tensor<64xf32, #blocked> -> tensor<64xi32, #blocked>
+    tt.return %q, %b : tensor<64xi64, #blocked>, tensor<64xi32, #blocked>
+  }
+}
+
+// -----
+
+// cf control flow: block arguments of tensor type carry their registers as
+// one struct.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @branches
+  // CHECK: llvm.cond_br %arg0, ^bb1(%{{.*}} : !llvm.struct<(f32, f32)>), ^bb1(%{{.*}} : !llvm.struct<(f32, f32)>)
+  // CHECK: ^bb1(%[[ARG:.*]]: !llvm.struct<(f32, f32)>):
+  // CHECK: llvm.return %[[ARG]]
+  tt.func public @branches(%c: i1, %x: tensor<64xf32, #blocked>, %y: tensor<64xf32, #blocked>) -> tensor<64xf32, #blocked> attributes {noinline = true} {
+    cf.cond_br %c, ^bb1(%x : tensor<64xf32, #blocked>), ^bb1(%y : tensor<64xf32, #blocked>)
+  ^bb1(%z: tensor<64xf32, #blocked>):
+    tt.return %z : tensor<64xf32, #blocked>
+  }
+}

@@ -59,3 +59,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %s : tensor<32xf32, #blocked>
   }
 }
+
+// -----
+
+// reshape keeps every element in its thread when the layouts agree on the
+// row-major order; cat appends the second operand's registers; unsplat
+// takes the one element of a one-element tensor.
+#b1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+#b8 = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @reshape
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: %[[R0:.*]] = llvm.extractvalue %arg0[0]
+  // CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+  // CHECK: %[[R2:.*]] = llvm.extractvalue %arg0[2]
+  // CHECK: %[[R3:.*]] = llvm.extractvalue %arg0[3]
+  // CHECK: llvm.insertvalue %[[R0]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[R1]], %{{.*}}[1]
+  // CHECK: llvm.insertvalue %[[R2]], %{{.*}}[2]
+  // CHECK: llvm.insertvalue %[[R3]], %{{.*}}[3]
+  tt.func public @reshape(%x: tensor<128xf32, #b1>) -> tensor<32x4xf32, #b2> attributes {noinline = true} {
+    %y = tt.reshape %x : tensor<128xf32, #b1> -> tensor<32x4xf32, #b2>
+    tt.return %y : tensor<32x4xf32, #b2>
+  }
+  // CHECK-LABEL: llvm.func @cat
+  // CHECK: -> !llvm.struct<(i32, i32, i32, i32, i32, i32, i32, i32)>
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  tt.func public @cat(%x: tensor<128xi32, #b1>, %y: tensor<128xi32, #b1>) -> tensor<256xi32, #b8> attributes {noinline = true} {
+    %z = tt.cat %x, %y : tensor<128xi32, #b1> -> tensor<256xi32, #b8>
+    tt.return %z : tensor<256xi32, #b8>
+  }
+  // CHECK-LABEL: llvm.func @unsplat
+  // CHECK: %[[V:.*]] = llvm.extractvalue %arg0[0] : !llvm.struct<(f32)>
+  // CHECK: llvm.return %[[V]] : f32
+  tt.func public @unsplat(%x: tensor<1xf32, #one>) -> f32 attributes {noinline = true} {
+    %v = tt.unsplat %x : tensor<1xf32, #one>
+    tt.return %v : f32
+  }
+}
