@@ -250,7 +250,7 @@ struct RewriteDescriptorLoad : public OpConversionPattern<DescriptorLoadOp> {
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
     RankedTensorType blockType = type.getBlockType();
-    Descriptor desc = unpack(type, adaptor.getOperands()[0]);
+    Descriptor desc = unpack(type, adaptor.getDesc());
     auto [ptr, mask] =
         blockPointersAndMask(rewriter, loc, type, desc, op.getIndices());
     Value other = padding(rewriter, loc, blockType, paddings.lookup(op));
@@ -276,7 +276,7 @@ struct RewriteDescriptorStore : public OpConversionPattern<DescriptorStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
-    Descriptor desc = unpack(type, adaptor.getOperands()[0]);
+    Descriptor desc = unpack(type, adaptor.getDesc());
     auto [ptr, mask] =
         blockPointersAndMask(rewriter, loc, type, desc, op.getIndices());
     Value value = reshapeTo(rewriter, loc, op.getSrc(), type.getBlockType());
@@ -330,17 +330,13 @@ struct RewriteDescriptorReduce
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
     RankedTensorType blockType = type.getBlockType();
-    std::optional<RMWOp> kind =
-        getAtomicKind(op.getKind(), blockType.getElementType());
-    if (!kind)
-      return op.emitOpError("has no atomic to fall back on for '")
-             << stringifyDescriptorReduceKind(op.getKind()) << "' on "
-             << blockType.getElementType();
-    Descriptor desc = unpack(type, adaptor.getOperands()[1]);
+    // Checked before the conversion started.
+    RMWOp kind = *getAtomicKind(op.getKind(), blockType.getElementType());
+    Descriptor desc = unpack(type, adaptor.getDesc());
     auto [ptr, mask] =
         blockPointersAndMask(rewriter, loc, type, desc, op.getIndices());
     Value value = reshapeTo(rewriter, loc, op.getSrc(), blockType);
-    AtomicRMWOp::create(rewriter, loc, blockType, *kind, ptr, value, mask,
+    AtomicRMWOp::create(rewriter, loc, blockType, kind, ptr, value, mask,
                         MemSemantic::RELEASE, MemSyncScope::GPU);
     rewriter.eraseOp(op);
     return success();
@@ -358,7 +354,7 @@ struct RewriteDescriptorGather
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto resultType = cast<RankedTensorType>(op.getType());
-    Descriptor desc = unpack(op.getDesc().getType(), adaptor.getOperands()[0]);
+    Descriptor desc = unpack(op.getDesc().getType(), adaptor.getDesc());
     auto [ptr, mask] =
         rowPointersAndMask(rewriter, loc, resultType.getShape(), desc,
                            op.getXOffsets(), op.getYOffset());
@@ -383,7 +379,7 @@ struct RewriteDescriptorScatter
   matchAndRewrite(DescriptorScatterOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Descriptor desc = unpack(op.getDesc().getType(), adaptor.getOperands()[0]);
+    Descriptor desc = unpack(op.getDesc().getType(), adaptor.getDesc());
     auto [ptr, mask] =
         rowPointersAndMask(rewriter, loc, op.getSrc().getType().getShape(),
                            desc, op.getXOffsets(), op.getYOffset());
@@ -471,6 +467,17 @@ struct RewriteTensorDescriptorToPointerPass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     ModuleOp module = getOperation();
+    WalkResult unsupported = module.walk([](DescriptorReduceOp op) {
+      Type elementType = op.getDesc().getType().getBlockType().getElementType();
+      if (getAtomicKind(op.getKind(), elementType))
+        return WalkResult::advance();
+      op.emitOpError("has no atomic to fall back on for '")
+          << stringifyDescriptorReduceKind(op.getKind()) << "' on "
+          << elementType;
+      return WalkResult::interrupt();
+    });
+    if (unsupported.wasInterrupted())
+      return signalPassFailure();
     PaddingAnalysis paddings(module);
 
     TypeConverter converter;
