@@ -37,9 +37,14 @@ def run(binary, folder, name, case, args, extra, report, log):
     """triton-run on one kernel folder; returns (exit code, report dict)."""
     if os.path.exists(report):
         os.remove(report)
-    command = [binary, os.path.join(folder, name + ".cubin"),
-               "-m", os.path.join(folder, "metadata.json"),
-               "-s", os.path.join(folder, "signature.json"),
+    # utils/compile_corpus.py writes metadata.json and signature.json;
+    # triton-compile writes <name>.json, which carries the signature.
+    metadata = os.path.join(folder, "metadata.json")
+    if not os.path.exists(metadata):
+        metadata = os.path.join(folder, name + ".json")
+    signature = os.path.join(folder, "signature.json")
+    command = [binary, os.path.join(folder, name + ".cubin"), "-m", metadata,
+               *(["-s", signature] if os.path.exists(signature) else []),
                "-g", ",".join(map(str, case["grid"])), *args, *extra, "--json", report]
     start = time.time()
     result = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
