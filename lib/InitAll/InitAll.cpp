@@ -11,6 +11,7 @@
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Pipelines/MakeLLIR.h"
+#include "Pipelines/MakeTTGIR.h"
 #include "Pipelines/Pipelines.h"
 #include "Target/LLVMIR.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
@@ -39,6 +40,7 @@ void mlir::triton::registerTritonPasses() {
   triton::gpu::registerTritonGPUPasses();
   registerTestAlignmentPass();
   registerTritonPipelines();
+  registerMakeTTGIRPipeline();
   registerMakeLLIRPipeline();
 }
 
