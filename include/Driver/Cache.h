@@ -1,7 +1,7 @@
 //===- Cache.h - the compile cache of triton-compile -----------*- C++ -*-===//
 //
 // A directory of entries, one per cache key, each holding the artifacts of
-// one compile and a manifest with the size and SHA-256 of every file.
+// one compile and a manifest with the size and BLAKE3 digest of every file.
 // Entries are published atomically: written into a private temporary
 // directory beside them, then renamed into place, so concurrent compiles of
 // the same kernel never see a torn entry (the first rename wins; the others

@@ -10,6 +10,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
+#include "llvm/Support/BLAKE3.h"
 #include "llvm/Support/SHA256.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,8 +27,10 @@ static Error fail(const Twine &message) {
   return createStringError(message.str(), inconvertibleErrorCode());
 }
 
-static std::string sha256Hex(StringRef data) {
-  std::array<uint8_t, 32> digest = SHA256::hash(arrayRefFromStringRef(data));
+/// The digest of a cached file: BLAKE3, fast enough to check every file of
+/// an entry on each hit.
+static std::string fileDigest(StringRef data) {
+  std::array<uint8_t, 32> digest = BLAKE3::hash(arrayRefFromStringRef(data));
   return toHex(digest, /*LowerCase=*/true);
 }
 
@@ -128,7 +131,7 @@ static bool isIntact(StringRef entry, std::string &why) {
   for (const auto &[name, value] : *files) {
     const json::Object *info = value.getAsObject();
     std::optional<StringRef> sha =
-        info ? info->getString("sha256") : std::nullopt;
+        info ? info->getString("blake3") : std::nullopt;
     std::optional<int64_t> size =
         info ? info->getInteger("size") : std::nullopt;
     SmallString<256> path(entry);
@@ -140,7 +143,7 @@ static bool isIntact(StringRef entry, std::string &why) {
       return false;
     }
     if ((int64_t)(*data)->getBufferSize() != *size ||
-        sha256Hex((*data)->getBuffer()) != *sha) {
+        fileDigest((*data)->getBuffer()) != *sha) {
       why = "damaged " + name.str();
       return false;
     }
@@ -195,7 +198,7 @@ Cache::store(StringRef key,
                   "': " + ec.message());
     }
     list[name] = json::Object{{"size", (int64_t)contents.size()},
-                              {"sha256", sha256Hex(contents)}};
+                              {"blake3", fileDigest(contents)}};
   }
   manifest["key"] = key.str();
   manifest["files"] = std::move(list);

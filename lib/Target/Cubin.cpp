@@ -23,33 +23,6 @@ using namespace llvm;
 
 namespace mlir::triton::nvidia {
 
-static constexpr StringLiteral kCUDAPtxas = "/usr/local/cuda/bin/ptxas";
-
-static Expected<std::string> checkExecutable(StringRef path,
-                                             StringRef variable) {
-  if (sys::fs::can_execute(path) && !sys::fs::is_directory(path))
-    return path.str();
-  return createStringError("%s=%s is not an executable ptxas",
-                           variable.str().c_str(), path.str().c_str());
-}
-
-Expected<std::string> findPtxas(int capability) {
-  if (capability >= 100)
-    if (std::optional<std::string> path =
-            sys::Process::GetEnv("TRITON_PTXAS_BLACKWELL_PATH"))
-      return checkExecutable(*path, "TRITON_PTXAS_BLACKWELL_PATH");
-  if (std::optional<std::string> path =
-          sys::Process::GetEnv("TRITON_PTXAS_PATH"))
-    return checkExecutable(*path, "TRITON_PTXAS_PATH");
-  if (sys::fs::can_execute(kCUDAPtxas))
-    return kCUDAPtxas.str();
-  if (ErrorOr<std::string> path = sys::findProgramByName("ptxas"))
-    return *path;
-  return createStringError(
-      "ptxas not found: set TRITON_PTXAS_PATH, install the CUDA toolkit in "
-      "/usr/local/cuda, or put ptxas on PATH");
-}
-
 namespace {
 /// A temporary file that is removed when it goes out of scope.
 struct TempPath {

@@ -32,26 +32,6 @@ using namespace llvm;
 
 namespace mlir::triton::nvidia {
 
-Expected<int> parseComputeCapability(StringRef arch) {
-  StringRef rest = arch.trim();
-  if (!rest.consume_front("sm_") && !rest.consume_front("cuda:"))
-    rest.consume_front("sm");
-  bool archSpecific = rest.consume_back("a");
-  int capability = 0;
-  if (rest.empty() || !llvm::all_of(rest, isDigit) ||
-      rest.getAsInteger(10, capability) || capability < 10)
-    return createStringError(
-        "invalid GPU architecture '%s': expected sm_NN, sm_NNa, NN or "
-        "cuda:NN (e.g. sm_90)",
-        arch.str().c_str());
-  if (archSpecific && capability < 90)
-    return createStringError(
-        "invalid GPU architecture '%s': architecture-specific 'a' variants "
-        "start at sm_90",
-        arch.str().c_str());
-  return capability;
-}
-
 std::string getNVPTXProcessor(int capability) {
   return "sm_" + std::to_string(capability) + (capability >= 90 ? "a" : "");
 }
