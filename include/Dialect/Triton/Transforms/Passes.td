@@ -25,8 +25,9 @@ def TritonCombineOps : Pass<"triton-combine", "mlir::ModuleOp"> {
       does not overflow;
     - `select(c, load(p, splat(c)), o)` becomes `load(p, splat(c), o)`;
     - `sum(broadcast(x[:, :, None]) * broadcast(y[None, :, :]), axis=1)`
-      over floats of at most 32 bits becomes an IEEE-precision
-      `dot(x, y, 0)` when both broadcast dimensions are at least 16;
+      (x and y expanded with `tt.expand_dims`) over floats of at most 32
+      bits becomes a TF32 `dot(x, y, 0)` when both broadcast dimensions are
+      at least 16;
     - a 1-D `tt.reshape` used only by reductions and histograms may reorder
       elements (`allow_reorder`);
     - a `tt.reshape` that drops leading unit dimensions of a
@@ -141,11 +142,10 @@ def TritonLoopInvariantCodeMotion : Pass<"triton-licm", "mlir::ModuleOp"> {
   let description = [{
     MLIR's loop-invariant code motion (speculatable, memory-effect-free ops
     leave loops, innermost loops first), plus `tt.load`s with invariant
-    operands out of loops that only read memory. A hoisted load is guarded
-    by the loop's entry condition, since the loop may run zero times: its
-    mask is and-ed with `lb < ub` for `scf.for`, and with the condition of
-    the `before` region evaluated on the initial values for `scf.while`
-    (when that region only reads memory).
+    operands out of `scf.for` loops that only read memory. A hoisted load is
+    guarded by the loop's entry condition, since the loop may run zero
+    times: its mask is and-ed with a new `lb < ub`. As in upstream Triton
+    3.6, loads do not leave `scf.while` loops.
 
     ```mlir
     scf.for %i = %lb to %ub step %c1 {
