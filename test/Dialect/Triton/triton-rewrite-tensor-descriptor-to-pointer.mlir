@@ -90,6 +90,34 @@ tt.func private @helper(%d: !tt.tensordesc<tensor<16xf32>>) -> tensor<16xf32> {
 
 // -----
 
+// Tests that a descriptor carried by an scf.while becomes its parts there
+// too (here they are invariant, so the loop does not carry them).
+// CHECK-LABEL: tt.func @through_while
+// CHECK-SAME: (%[[P:[^:]+]]: !tt.ptr<f32>, %[[SHAPE:[^:]+]]: i64, %[[STRIDE:[^:]+]]: i64, %[[PAD:[^:]+]]: i1, %{{.+}}: i32)
+// CHECK: scf.while ({{.+}}, %{{.+}} = %[[P]], %{{.+}} = %[[SHAPE]], %{{.+}} = %[[STRIDE]], %{{.+}} = %[[PAD]], {{.+}}) : (i32, !tt.ptr<f32>, i64, i64, i1, tensor<16xf32>)
+// CHECK: scf.condition
+// CHECK: } do {
+// CHECK: ^bb0(%{{.+}}: i32, %[[WP:[^:]+]]: !tt.ptr<f32>, %{{.+}}: i64, %{{.+}}: i64, %[[WPAD:[^:]+]]: i1, %{{.+}}: tensor<16xf32>):
+// CHECK: arith.select %[[WPAD]]
+// CHECK: tt.splat %[[WP]] : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>>
+tt.func @through_while(%d: !tt.tensordesc<tensor<16xf32>>, %n: i32) -> tensor<16xf32> {
+  %c0 = arith.constant 0 : i32
+  %z = arith.constant dense<0.0> : tensor<16xf32>
+  %w:3 = scf.while (%i = %c0, %e = %d, %acc = %z) : (i32, !tt.tensordesc<tensor<16xf32>>, tensor<16xf32>) -> (i32, !tt.tensordesc<tensor<16xf32>>, tensor<16xf32>) {
+    %lt = arith.cmpi slt, %i, %n : i32
+    scf.condition(%lt) %i, %e, %acc : i32, !tt.tensordesc<tensor<16xf32>>, tensor<16xf32>
+  } do {
+  ^bb0(%i2: i32, %e2: !tt.tensordesc<tensor<16xf32>>, %acc2: tensor<16xf32>):
+    %v = tt.descriptor_load %e2[%i2] : !tt.tensordesc<tensor<16xf32>> -> tensor<16xf32>
+    %a = arith.addf %acc2, %v : tensor<16xf32>
+    %i3 = arith.addi %i2, %n : i32
+    scf.yield %i3, %e2, %a : i32, !tt.tensordesc<tensor<16xf32>>, tensor<16xf32>
+  }
+  tt.return %w#2 : tensor<16xf32>
+}
+
+// -----
+
 // Tests that a select between descriptors becomes an scf.if yielding the
 // parts of one or the other, and that loads through descriptors made with
 // NaN padding read NaN out of bounds.
@@ -155,6 +183,25 @@ tt.func @gather_scatter(%a: !tt.ptr<f32>, %m: i32, %sm: i64, %x: tensor<8xi32>, 
 tt.func @rank_reduced(%d: !tt.tensordesc<tensor<1x64xf16>>, %i: i32) -> tensor<64xf16> {
   %v = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<1x64xf16>> -> tensor<64xf16>
   tt.return %v : tensor<64xf16>
+}
+
+// -----
+
+// Tests that integer descriptors read zero out of bounds (there is no NaN),
+// and reduce through integer atomics.
+// CHECK-LABEL: tt.func @integer_elements
+// CHECK-NOT: arith.select
+// CHECK: %[[ZERO:.+]] = arith.constant dense<0> : tensor<16xi32>
+// CHECK: tt.load %{{.+}}, %{{.+}}, %[[ZERO]] : tensor<16x!tt.ptr<i32>>
+// CHECK: tt.atomic_rmw add, release, gpu
+// CHECK: tt.atomic_rmw and, release, gpu
+tt.func @integer_elements(%base: !tt.ptr<i32>, %m: i32, %i: i32) -> tensor<16xi32> {
+  %c1 = arith.constant 1 : i64
+  %d = tt.make_tensor_descriptor %base, [%m], [%c1] : !tt.ptr<i32>, !tt.tensordesc<tensor<16xi32>>
+  %v = tt.descriptor_load %d[%i] : !tt.tensordesc<tensor<16xi32>> -> tensor<16xi32>
+  tt.descriptor_reduce add, %d[%i], %v : !tt.tensordesc<tensor<16xi32>>, tensor<16xi32>
+  tt.descriptor_reduce and, %d[%i], %v : !tt.tensordesc<tensor<16xi32>>, tensor<16xi32>
+  tt.return %v : tensor<16xi32>
 }
 
 // -----
