@@ -98,14 +98,16 @@ def TritonRewriteTensorDescriptorToPointer
     : Pass<"triton-rewrite-tensor-descriptor-to-pointer", "mlir::ModuleOp"> {
   let summary = "rewrite tensor descriptor accesses into pointer accesses";
   let description = [{
-    Splits every `!tt.tensordesc` value into a base pointer and i64 shapes
-    and strides (through function signatures, calls, `scf` control flow and
-    `arith.select`) and rewrites `tt.descriptor_load`, `tt.descriptor_store`,
-    `tt.descriptor_gather`, `tt.descriptor_scatter` and
-    `tt.descriptor_reduce` into `tt.load`, `tt.store` and `tt.atomic_rmw`
-    on tensors of pointers, masked to the tensor's bounds. Loads read the
-    descriptor's padding (zero, or NaN) outside the bounds. For targets
-    without TMA (compute capability below 90).
+    Splits every `!tt.tensordesc` value into its parts: the base pointer,
+    the shape and the strides (i64, one per dimension) and an i1 that is
+    true for NaN padding, as upstream Triton 3.6 does (kernels then take the
+    parts as arguments). The parts go through function signatures, calls,
+    `scf` control flow and `arith.select` (which becomes an `scf.if`).
+    `tt.descriptor_load`, `tt.descriptor_store`, `tt.descriptor_gather`,
+    `tt.descriptor_scatter` and `tt.descriptor_reduce` become `tt.load`,
+    `tt.store` and `tt.atomic_rmw` on tensors of pointers, masked to the
+    tensor's bounds; loads read NaN or zero outside them, as the padding
+    part says. For targets without TMA (compute capability below 90).
 
     ```mlir
     %d = tt.make_tensor_descriptor %base, [%M, %N], [%sm, %c1] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16>>
