@@ -10,7 +10,10 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Pipelines/MakeLLIR.h"
+#include "Pipelines/MakeTTGIR.h"
 #include "Pipelines/Pipelines.h"
+#include "Target/LLVMIR.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -37,4 +40,10 @@ void mlir::triton::registerTritonPasses() {
   triton::gpu::registerTritonGPUPasses();
   registerTestAlignmentPass();
   registerTritonPipelines();
+  registerMakeTTGIRPipeline();
+  registerMakeLLIRPipeline();
+}
+
+void mlir::triton::registerTritonTranslations(DialectRegistry &registry) {
+  nvidia::registerLLVMIRTranslations(registry);
 }

@@ -4,8 +4,8 @@
 A Triton MLIR_ENABLE_DUMP=1 pass dump (`mlir_pass_dump.txt[.gz]`) holds the
 IR before every pass, each snapshot opening with a line
 `// -----// IR Dump Before PASS (flag) ('OP' operation) //----- //`. The
-snapshot before the first module-level run of PASS is that pass's input, the
-next snapshot its output in upstream Triton. This script runs our pipeline on
+snapshot before the first (or --occurrence-th) module-level run of PASS is
+that pass's input, the next snapshot its output in upstream Triton. This script runs our pipeline on
 the input and prints both results with our triton-opt, then compares them:
 
 1. without locations: the texts must be identical (ops, order, types,
@@ -57,11 +57,15 @@ def kernel_name(path):
     return re.sub(r"(\.txt)?(\.gz)?$", "", base)
 
 
-def find_snapshots(text, pass_name):
-    """The input and upstream output of the first module-level run."""
+def find_snapshots(text, pass_name, occurrence=1):
+    """The input and upstream output of the occurrence-th module-level run."""
     headers = list(HEADER.finditer(text))
+    seen = 0
     for i, match in enumerate(headers):
         if match.group(1) != pass_name or match.group(2) != "builtin.module":
+            continue
+        seen += 1
+        if seen != occurrence:
             continue
         if i + 1 >= len(headers):
             raise ValueError(f"no snapshot follows {pass_name}")
@@ -71,7 +75,7 @@ def find_snapshots(text, pass_name):
                              f"'{after.group(2)}', not the module")
         end = headers[i + 2].start() if i + 2 < len(headers) else len(text)
         return text[match.end():after.start()], text[after.end():end]
-    raise ValueError(f"no module-level snapshot before {pass_name}")
+    raise ValueError(f"no module-level run {occurrence} of {pass_name}")
 
 
 def module_attribute(ir, name):
@@ -158,7 +162,8 @@ def unified(ours, theirs, label):
 
 def compare(args, dump_path):
     name = kernel_name(dump_path)
-    input_ir, upstream_ir = find_snapshots(read_text(dump_path), args.pass_name)
+    input_ir, upstream_ir = find_snapshots(read_text(dump_path), args.pass_name,
+                                           args.occurrence)
     pipeline = fill_pipeline(args.pipeline, dump_path, upstream_ir)
     opt = args.triton_opt
     with tempfile.TemporaryDirectory() as tmp:
@@ -222,6 +227,9 @@ def main():
     parser.add_argument("--pass", dest="pass_name", required=True,
                         help="pass name as the dump headers spell it, "
                              "e.g. ConvertTritonToTritonGPU")
+    parser.add_argument("--occurrence", type=int, default=1,
+                        help="which module-level run of the pass to take "
+                             "(1 for the first)")
     parser.add_argument("--pipeline", required=True,
                         help="our pipeline, e.g. 'builtin.module(convert-"
                              "triton-to-tritongpu{target={attr:ttg.target} "

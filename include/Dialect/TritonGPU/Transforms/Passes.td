@@ -38,4 +38,110 @@ def TritonGPUCoalesce : Pass<"tritongpu-coalesce", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPURemoveLayoutConversions
+    : Pass<"tritongpu-remove-layout-conversions", "mlir::ModuleOp"> {
+  let summary = "remove ttg.convert_layout ops by changing the layouts around "
+                "them";
+  let description = [{
+    Forward propagation: the layouts of anchor ops (global loads and stores
+    of at least one element per thread, atomics, dots, tensor-memory loads,
+    descriptor loads, gathers with an efficient layout, reordering reshapes)
+    and of the function's tensor arguments flow through elementwise ops,
+    reductions, views, conversions and scf.for/if/while to all their users;
+    a value reached by several keeps one (blocked for memory accesses, MMA
+    otherwise), and the ops are rewritten in those layouts with conversions
+    where a use wants another. Then each conversion left whose source can be
+    recomputed in the target layout from constants, splats, ranges and cheap
+    ops is replaced by that recomputation when it costs less than the
+    conversion; conversions are hoisted above widening casts and broadcasts,
+    into one branch of an scf.if in a loop, and next to the loads feeding a
+    tensor-core dot. Finally the conversions made trivial are folded away
+    (the ttg.convert_layout canonicalization) and dead loop arguments
+    dropped.
+
+    ```mlir
+    %p = tt.addptr %base, %offsets : tensor<1024x!tt.ptr<f32>, #blocked>, ...
+    %q = ttg.convert_layout %p : ... #blocked> -> ... #blocked1>
+    %v = tt.load %q : tensor<1024x!tt.ptr<f32>, #blocked1>
+    // becomes, with %base a splat and %offsets a range
+    %p = tt.addptr %base, %offsets : tensor<1024x!tt.ptr<f32>, #blocked1>, ...
+    %v = tt.load %p : tensor<1024x!tt.ptr<f32>, #blocked1>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::TritonDialect"];
+}
+
+def TritonGPUOptimizeThreadLocality
+    : Pass<"tritongpu-optimize-thread-locality", "mlir::ModuleOp"> {
+  let summary = "keep reductions and gathers within threads and warps";
+  let description = [{
+    A reduction along the innermost dimension of a blocked layout, whose
+    operands are loads and whose result updates a loop-carried accumulator
+    (initialized by a constant), is split: inside the loop each thread only
+    combines the elements it holds (a reshape to a rank+1 tensor whose last
+    dimension is the thread's elements, reduced along it) into a
+    per-thread partial accumulator, and the cross-thread reduction runs once
+    after the loop. Reordering reshapes feeding reductions get a layout that
+    keeps the reduced dimension in each thread, and gathers without a layout
+    of their own get one that keeps each gather within a warp.
+
+    ```mlir
+    %r = scf.for ... iter_args(%acc = %zero) -> (tensor<64xf32, #slice>) {
+      %x = tt.load %p : tensor<64x128x!tt.ptr<f32>, #blocked>
+      %s = "tt.reduce"(%x) <{axis = 1 : i32}> (...)
+      %a = arith.addf %acc, %s : tensor<64xf32, #slice>
+      scf.yield %a
+    }
+    // becomes a loop carrying tensor<64x32xf32> partial sums (one column per
+    // thread along dimension 1) and a reduction along axis 1 after the loop
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::TritonDialect"];
+}
+
+def TritonGPUReduceDataDuplication
+    : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
+  let summary = "send conversions to dot operands through shared memory";
+  let description = [{
+    A conversion from a distributed layout to a `#ttg.dot_op` layout that
+    needs shared memory (the operand is replicated across threads) becomes a
+    `ttg.local_alloc` into a swizzled shared layout chosen for the dot
+    operand and a `ttg.local_load`, so that each thread reads exactly the
+    elements it needs.
+
+    ```mlir
+    %b = ttg.convert_layout %a : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>
+    // becomes
+    %s = ttg.local_alloc %a : (tensor<32x32xf32, #blocked>) -> !ttg.memdesc<32x32xf32, #shared, #smem>
+    %b = ttg.local_load %s : !ttg.memdesc<32x32xf32, #shared, #smem> -> tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked1}>>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
+def TritonGPUReorderInstructions
+    : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
+  let summary = "move conversions and shared-memory ops next to their uses";
+  let description = [{
+    Reorders ops to lower register pressure and help later passes: a
+    conversion moves after the `ttg.local_dealloc`s that precede its first
+    use; a conversion to a dot operand or a `ttg.local_load` with a single
+    user in another loop moves right before that user; a `ttg.local_alloc`
+    of a tensor moves right after the op defining the tensor, and a
+    `tt.trans` right after its operand's definition; a `ttg.local_load` of
+    a dot's operand B moves after the one of its operand A.
+
+    ```mlir
+    %c = ttg.convert_layout %a : ... -> tensor<..., #ttg.dot_op<...>>
+    scf.for ... {
+      %d = tt.dot %c, ...
+    }
+    // the conversion moves into the loop, before the dot
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TRITON_DIALECT_TRITONGPU_TRANSFORMS_PASSES

@@ -11,7 +11,10 @@
 #define TRITON_DIALECT_TRITONGPU_TRANSFORMS_UTILITY_H
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/SetVector.h"
 
+#include <functional>
 #include <optional>
 
 namespace mlir::triton {
@@ -69,6 +72,93 @@ unsigned getNumElementsPerThread(Operation *op, ArrayRef<unsigned> order,
 /// with ttg.convert_layout ops into it (before) and back (after). Shared
 /// memory operands and the results of async copies keep their types.
 Operation *convertDistributedOpEncoding(Attribute encoding, Operation *op);
+
+//===----------------------------------------------------------------------===//
+// Layout propagation
+//===----------------------------------------------------------------------===//
+
+/// The encoding of `op`'s results when its tensor operand has `encoding`
+/// (slice for a reduction, parent for expand_dims, permuted for trans, ...),
+/// or null when `op` does not carry layouts from operands to results.
+Attribute inferDstEncoding(Operation *op, Attribute encoding);
+
+/// The encoding `op`'s tensor operands need for its results to get
+/// `encoding`, or null when there is none.
+Attribute inferSrcEncoding(Operation *op, Attribute encoding);
+
+/// Whether a global load or store touches at least as many elements as the
+/// CTA has threads, so that its layout (picked for coalescing) should be kept
+/// and the access not repeated in another layout. A tensor access must run
+/// under a "ttg.num-warps" (maybeLookupNumWarps).
+bool isExpensiveLoadOrStore(Operation *op);
+
+/// Whether `op` can produce its result directly in `encoding` (a constant,
+/// splat, make_range, histogram, conversion or shared-memory access), so
+/// that a conversion of its result folds into it.
+bool canFoldIntoConversion(Operation *op, Attribute encoding);
+
+/// View ops: they relabel elements without moving data between threads.
+bool isView(Operation *op);
+
+/// The backward slice of the tensors `root` depends on, with the encoding
+/// each would need for `root` to get `rootEncoding`: walks through the ops
+/// whose operand encodings follow from their result's (inferSrcEncoding),
+/// through scf.if results and scf.for iteration arguments, and stops at ops
+/// that can produce any encoding (canFoldIntoConversion), at values already
+/// in the wanted encoding, where `stopPropagation` says so, and at uses
+/// `getExistingConversion` has a conversion for. Fails when a value would
+/// need two encodings or an op's operand encodings cannot be inferred.
+LogicalResult getConvertBackwardSlice(
+    OpOperand &root, llvm::SetVector<Value> &slice, Attribute rootEncoding,
+    DenseMap<Value, Attribute> &layout,
+    std::function<bool(Operation *)> stopPropagation = nullptr,
+    std::function<Value(OpOperand &, Attribute)> getExistingConversion =
+        nullptr);
+
+/// Creates, before `loop`, a copy of it with `newIterOperands` appended to
+/// its iteration arguments, moving the body over (the new block arguments
+/// are added; the yield is left for the caller to extend). The old loop's
+/// results and their replacements are appended to `replacements`.
+scf::ForOp replaceForOpWithNewSignature(
+    OpBuilder &builder, scf::ForOp loop, ValueRange newIterOperands,
+    SmallVectorImpl<std::tuple<Value, Value>> &replacements);
+
+/// As above, replacing the old results' uses right away.
+scf::ForOp replaceForOpWithNewSignature(OpBuilder &builder, scf::ForOp loop,
+                                        ValueRange newIterOperands);
+
+/// Creates, before `ifOp`, a copy of it with `newResultTypes` appended to its
+/// results, moving both branches over (their yields are left for the caller
+/// to extend). The old results and their replacements are appended to
+/// `replacements`.
+scf::IfOp replaceIfOpWithNewSignature(
+    OpBuilder &builder, scf::IfOp ifOp, TypeRange newResultTypes,
+    SmallVectorImpl<std::tuple<Value, Value>> &replacements);
+
+//===----------------------------------------------------------------------===//
+// Conversions as linear layouts
+//===----------------------------------------------------------------------===//
+
+/// A layout conversion that only moves values between the registers of each
+/// thread: every thread already holds the elements it needs.
+bool cvtReordersRegisters(RankedTensorType srcType, RankedTensorType dstType);
+
+/// A conversion that moves values only within each warp (registers and
+/// lanes), so that warp shuffles can do it.
+bool cvtNeedsWarpShuffle(RankedTensorType srcType, RankedTensorType dstType);
+
+/// A conversion that has to go through shared memory.
+bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType);
+
+/// The number of registers each thread uses for a tensor of `type`.
+int64_t getTotalElemsPerThread(RankedTensorType type);
+
+/// The number of distinct elements of a tensor of `type` each thread holds.
+unsigned getUniqueElemsPerThread(RankedTensorType type);
+
+/// The order in which a tensor's elements are best laid out in shared memory:
+/// the tensor's register order (getOrder).
+SmallVector<unsigned> getOrderForMemory(RankedTensorType type);
 
 } // namespace mlir::triton::gpu
 

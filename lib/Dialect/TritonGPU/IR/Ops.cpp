@@ -42,39 +42,265 @@ static void printOffsets(OpAsmPrinter &printer, Operation *,
 // Layouts
 //===----------------------------------------------------------------------===//
 
-OpFoldResult ConvertLayoutOp::fold(FoldAdaptor adaptor) {
-  if (getSrc().getType() == getType())
-    return getSrc();
-  if (auto splat = dyn_cast_if_present<SplatElementsAttr>(adaptor.getSrc()))
-    return SplatElementsAttr::get(getType(), splat.getSplatValue<Attribute>());
-  return {};
+namespace {
+/// Whether a conversion places every element where its source already is.
+bool isTrivialConversion(ConvertLayoutOp op) {
+  RankedTensorType srcType = op.getSrc().getType();
+  Attribute srcEncoding = srcType.getEncoding();
+  Attribute dstEncoding = op.getType().getEncoding();
+  if (srcEncoding == dstEncoding)
+    return true;
+  if (!srcEncoding || !dstEncoding)
+    return false;
+  auto *iface =
+      dyn_cast<DialectInferLayoutInterface>(&srcEncoding.getDialect());
+  return iface && iface->isEquivalentLayout(srcType.getShape(), srcEncoding,
+                                            dstEncoding);
 }
 
-namespace {
-/// convert_layout(convert_layout(x)) -> convert_layout(x), and a conversion
-/// of a splat or make_range-free constant becomes a new splat.
-struct FoldConvertChain : public OpRewritePattern<ConvertLayoutOp> {
+/// Whether the two types hold different numbers of registers per thread, so
+/// that a reshape between them would have to move data.
+bool isExpensiveView(RankedTensorType srcType, RankedTensorType dstType) {
+  auto registers = [](RankedTensorType type) -> int64_t {
+    if (!type.getEncoding())
+      return type.getNumElements();
+    std::optional<LinearLayout> layout =
+        toLinearLayout(type.getShape(), type.getEncoding());
+    StringAttr kRegister = StringAttr::get(type.getContext(), "register");
+    if (!layout || !layout->hasInDim(kRegister))
+      return 1;
+    return layout->getInDimSize(kRegister);
+  };
+  return registers(srcType) != registers(dstType);
+}
+
+bool hasDotOperandEncoding(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor &&
+         isa_and_present<DotOperandEncodingAttr>(tensor.getEncoding());
+}
+
+/// Folds a conversion into what produces its source: another conversion, a
+/// splat, a range, a splat constant, a histogram, a shared-memory load or a
+/// reordering reshape can produce any layout directly. A conversion to its
+/// own type disappears.
+struct FoldConvertIntoProducer : public OpRewritePattern<ConvertLayoutOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(ConvertLayoutOp op,
                                 PatternRewriter &rewriter) const override {
-    if (auto inner = op.getSrc().getDefiningOp<ConvertLayoutOp>()) {
-      rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
-                                                   inner.getSrc());
+    if (op.getSrc().getType() == op.getType()) {
+      rewriter.replaceOp(op, op.getSrc());
       return success();
     }
-    if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
+    // MMA to dot operand conversions are kept for fused attention.
+    if (isa<DotOperandEncodingAttr>(op.getType().getEncoding()) &&
+        isa<NvidiaMmaEncodingAttr>(op.getSrc().getType().getEncoding()))
+      return failure();
+    Operation *def = op.getSrc().getDefiningOp();
+    if (!def)
+      return failure();
+    if (auto reshape = dyn_cast<ReshapeOp>(def)) {
+      if (!reshape.getAllowReorder() || reshape.getEfficientLayout() ||
+          isExpensiveView(reshape.getSrc().getType(), op.getType()) ||
+          hasDotOperandEncoding(reshape.getSrc().getType()) ||
+          hasDotOperandEncoding(op.getType()))
+        return failure();
+      rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), reshape.getSrc(),
+                                             reshape.getAllowReorder());
+      return success();
+    }
+    if (auto histogram = dyn_cast<HistogramOp>(def)) {
+      rewriter.replaceOpWithNewOp<HistogramOp>(
+          op, op.getType(), histogram.getSrc(), histogram.getMask());
+      return success();
+    }
+    if (auto load = dyn_cast<LocalLoadOp>(def)) {
+      // Loaded where the original load was: the memory may change between
+      // the load and the conversion.
+      rewriter.setInsertionPoint(def);
+      rewriter.replaceOpWithNewOp<LocalLoadOp>(op, op.getType(), load.getSrc(),
+                                               load.getToken());
+      return success();
+    }
+    if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+      rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
+                                                   convert.getSrc());
+      return success();
+    }
+    if (auto splat = dyn_cast<SplatOp>(def)) {
       rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
       return success();
     }
+    if (auto range = dyn_cast<MakeRangeOp>(def)) {
+      rewriter.replaceOpWithNewOp<MakeRangeOp>(
+          op, op.getType(), range.getStart(), range.getEnd());
+      return success();
+    }
+    if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+      auto splat = dyn_cast<SplatElementsAttr>(constant.getValue());
+      if (!splat)
+        return failure();
+      rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+          op, SplatElementsAttr::get(op.getType(),
+                                     splat.getSplatValue<Attribute>()));
+      return success();
+    }
     return failure();
+  }
+};
+
+/// reshape(convert(x)) -> reshape(x), when the conversion is trivial or the
+/// reshape may reorder elements without moving data.
+struct FoldConvertIntoReshape : public OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    if (!isTrivialConversion(convert) &&
+        (isExpensiveView(convert.getSrc().getType(), op.getType()) ||
+         !op.getAllowReorder()))
+      return failure();
+    rewriter.replaceOpWithNewOp<ReshapeOp>(op, op.getType(), convert.getSrc(),
+                                           op.getAllowReorder(),
+                                           op.getEfficientLayout());
+    return success();
+  }
+};
+
+/// trans(x, identity) -> convert(x); trans(convert(x)) -> trans(x) when the
+/// conversion is trivial.
+struct FoldConvertIntoTrans : public OpRewritePattern<TransOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TransOp op,
+                                PatternRewriter &rewriter) const override {
+    if (llvm::equal(op.getOrder(),
+                    llvm::seq<int32_t>(0, op.getOrder().size()))) {
+      rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
+                                                   op.getSrc());
+      return success();
+    }
+    auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert || !isTrivialConversion(convert))
+      return failure();
+    rewriter.replaceOpWithNewOp<TransOp>(op, op.getType(), convert.getSrc(),
+                                         op.getOrder());
+    return success();
+  }
+};
+
+/// histogram(convert(x)) -> histogram(x): its input layout is free; the mask
+/// follows the input.
+struct FoldConvertIntoHistogram : public OpRewritePattern<HistogramOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(HistogramOp op,
+                                PatternRewriter &rewriter) const override {
+    auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    Value src = convert.getSrc();
+    Value mask = op.getMask();
+    if (mask) {
+      auto srcType = cast<RankedTensorType>(src.getType());
+      rewriter.setInsertionPoint(op);
+      mask = ConvertLayoutOp::create(
+          rewriter, op.getLoc(),
+          srcType.clone(IntegerType::get(op.getContext(), 1)), mask);
+    }
+    rewriter.replaceOpWithNewOp<HistogramOp>(op, op.getType(), src, mask);
+    return success();
+  }
+};
+
+/// gather(convert(src), idx) -> gather(src, idx): without a layout of its
+/// own a gather goes through shared memory, whatever the source layout.
+struct FoldConvertIntoGatherSource : public OpRewritePattern<GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GatherOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getEfficientLayout())
+      return failure();
+    auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    rewriter.replaceOpWithNewOp<GatherOp>(op, op.getType(), convert.getSrc(),
+                                          op.getIndices(), op.getAxis());
+    return success();
+  }
+};
+
+/// local_alloc(convert(x)) -> local_alloc(x).
+struct FoldConvertIntoLocalAlloc : public OpRewritePattern<LocalAllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LocalAllocOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getSrc())
+      return failure();
+    auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    rewriter.replaceOpWithNewOp<LocalAllocOp>(op, op.getType(),
+                                              convert.getSrc());
+    return success();
+  }
+};
+
+/// local_store(convert(x), dst) -> local_store(x, dst).
+struct FoldConvertIntoLocalStore : public OpRewritePattern<LocalStoreOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LocalStoreOp op,
+                                PatternRewriter &rewriter) const override {
+    auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    rewriter.replaceOpWithNewOp<LocalStoreOp>(op, convert.getSrc(),
+                                              op.getDst());
+    return success();
+  }
+};
+
+/// split(convert(x)) -> split(x) when x's layout splits into the same
+/// result layout.
+struct FoldConvertIntoSplit : public OpRewritePattern<SplitOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SplitOp op,
+                                PatternRewriter &rewriter) const override {
+    auto convert = op.getSrc().getDefiningOp<ConvertLayoutOp>();
+    if (!convert)
+      return failure();
+    Attribute srcEncoding = convert.getSrc().getType().getEncoding();
+    auto *iface =
+        srcEncoding
+            ? dyn_cast<DialectInferLayoutInterface>(&srcEncoding.getDialect())
+            : nullptr;
+    Attribute dstEncoding;
+    if (!iface ||
+        failed(iface->inferSplitOpEncoding(
+            srcEncoding, dstEncoding, convert.getSrc().getType().getShape(),
+            std::nullopt)) ||
+        dstEncoding != op.getOutLHS().getType().getEncoding())
+      return failure();
+    rewriter.replaceOpWithNewOp<SplitOp>(op, convert.getSrc());
+    return success();
   }
 };
 } // namespace
 
 void ConvertLayoutOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
-  results.add<FoldConvertChain>(context);
+  results.add<FoldConvertIntoProducer, FoldConvertIntoReshape,
+              FoldConvertIntoTrans, FoldConvertIntoHistogram,
+              FoldConvertIntoGatherSource, FoldConvertIntoLocalAlloc,
+              FoldConvertIntoLocalStore, FoldConvertIntoSplit>(context);
 }
 
 LogicalResult Fp4ToFpOp::verify() {
@@ -253,6 +479,62 @@ LogicalResult MemDescIndexOp::verify() {
   return success();
 }
 
+/// Checks what every memdesc view keeps of its source: the element type,
+/// the memory space and the mutability.
+static LogicalResult verifyViewKeepsMemory(Operation *op, MemDescType src,
+                                           MemDescType dst) {
+  if (dst.getElementType() != src.getElementType())
+    return op->emitOpError("result must keep the element type of the source");
+  if (dst.getMemorySpace() != src.getMemorySpace())
+    return op->emitOpError("result must keep the memory space of the source");
+  if (dst.getMutableMemory() != src.getMutableMemory())
+    return op->emitOpError("result must keep the mutability of the source");
+  return success();
+}
+
+/// Whether two layouts map every input to the same coordinates, output
+/// dimensions matched by position rather than by name.
+static bool sameMapByPosition(const LinearLayout &a, const LinearLayout &b) {
+  if (a.getNumOutDims() != b.getNumOutDims() ||
+      !llvm::equal(a.getOutDimSizes(), b.getOutDimSizes()))
+    return false;
+  for (StringAttr inDim : a.getInDimNames()) {
+    int aBits = a.getInDimSizeLog2(inDim);
+    int bBits = b.hasInDim(inDim) ? b.getInDimSizeLog2(inDim) : 0;
+    for (int i = 0; i < std::max(aBits, bBits); ++i) {
+      SmallVector<int32_t> zero(a.getNumOutDims(), 0);
+      ArrayRef<int32_t> x = i < aBits ? a.getBasis(inDim, i) : zero;
+      ArrayRef<int32_t> y = i < bBits ? b.getBasis(inDim, i) : zero;
+      if (x != y)
+        return false;
+    }
+  }
+  for (StringAttr inDim : b.getInDimNames())
+    if (!a.hasInDim(inDim) &&
+        llvm::any_of(llvm::seq(b.getInDimSizeLog2(inDim)), [&](int i) {
+          return llvm::any_of(b.getBasis(inDim, i),
+                              [](int32_t c) { return c != 0; });
+        }))
+      return false;
+  return true;
+}
+
+/// The layouts of a whole (not sliced) view and of its source, or nullopt
+/// when either is sliced or has an encoding this toolchain does not lay out.
+static std::optional<std::pair<LinearLayout, LinearLayout>>
+wholeViewLayouts(MemDescType src, MemDescType dst) {
+  if (src.getAllocShape() != src.getShape() ||
+      dst.getAllocShape() != dst.getShape())
+    return std::nullopt;
+  std::optional<LinearLayout> a =
+      toLinearLayout(src.getShape(), src.getEncoding());
+  std::optional<LinearLayout> b =
+      toLinearLayout(dst.getShape(), dst.getEncoding());
+  if (!a || !b)
+    return std::nullopt;
+  return std::make_pair(*a, *b);
+}
+
 LogicalResult MemDescSubsliceOp::verify() {
   MemDescType src = getSrc().getType();
   MemDescType dst = getType();
@@ -268,8 +550,12 @@ LogicalResult MemDescSubsliceOp::verify() {
              << offset << " of dimension " << i
              << " must be a multiple of the slice size " << dst.getShape()[i];
   }
-  if (dst.getElementType() != src.getElementType())
-    return emitOpError("result must keep the element type of the source");
+  if (failed(verifyViewKeepsMemory(*this, src, dst)))
+    return failure();
+  if (dst.getEncoding() != src.getEncoding())
+    return emitOpError("result must keep the encoding of the source");
+  if (dst.getAllocShape() != src.getAllocShape())
+    return emitOpError("result must keep the alloc shape of the source");
   return success();
 }
 
@@ -287,6 +573,23 @@ LogicalResult MemDescTransOp::verify() {
     if (dstShape[i] != srcShape[dim])
       return emitOpError("result dimension ")
              << i << " must be source dimension " << dim;
+  }
+  MemDescType src = getSrc().getType(), dst = getType();
+  if (failed(verifyViewKeepsMemory(*this, src, dst)))
+    return failure();
+  // The result's encoding must put every element at the offset the source
+  // puts it: the source's layout with its dimensions permuted.
+  if (auto layouts = wholeViewLayouts(src, dst)) {
+    SmallVector<StringAttr> permuted;
+    SmallVector<StringAttr> names(layouts->first.getOutDimNames());
+    for (int32_t dim : order)
+      permuted.push_back(names[dim]);
+    if (!sameMapByPosition(layouts->first.transposeOuts(permuted),
+                           layouts->second))
+      return emitOpError("result encoding ")
+             << dst.getEncoding()
+             << " does not lay out the transposed buffer as the source "
+                "encoding does";
   }
   return success();
 }
@@ -309,6 +612,18 @@ LogicalResult MemDescReshapeOp::verify() {
   if (count(getSrc().getType().getShape()) != count(getType().getShape()))
     return emitOpError("source and result must have the same number of "
                        "elements");
+  MemDescType src = getSrc().getType(), dst = getType();
+  if (failed(verifyViewKeepsMemory(*this, src, dst)))
+    return failure();
+  // The result's encoding must put every element, in row-major order, at
+  // the offset the source puts it.
+  if (auto layouts = wholeViewLayouts(src, dst))
+    if (!sameMapByPosition(reshapeRowMajor(layouts->first, dst.getShape()),
+                           layouts->second))
+      return emitOpError("result encoding ")
+             << dst.getEncoding()
+             << " does not lay out the reshaped buffer as the source "
+                "encoding does";
   return success();
 }
 

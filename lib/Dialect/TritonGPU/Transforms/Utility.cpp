@@ -3,6 +3,7 @@
 #include "Dialect/TritonGPU/Transforms/Utility.h"
 
 #include "Analysis/AxisInfo.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -195,4 +196,456 @@ Operation *mlir::triton::gpu::convertDistributedOpEncoding(Attribute encoding,
   }
   op->erase();
   return newOp;
+}
+
+//===----------------------------------------------------------------------===//
+// Layout propagation
+//===----------------------------------------------------------------------===//
+
+static DialectInferLayoutInterface *getInferInterface(Attribute encoding) {
+  return dyn_cast<DialectInferLayoutInterface>(&encoding.getDialect());
+}
+
+/// Ops whose tensor operands and results share one encoding.
+static bool keepsEncoding(Operation *op) {
+  return op->hasTrait<OpTrait::SameOperandsAndResultEncoding>() ||
+         op->hasTrait<OpTrait::SameLoadStoreOperandsAndResultEncoding>() ||
+         op->hasTrait<OpTrait::Elementwise>();
+}
+
+static Attribute inferTransEncoding(Attribute encoding, ArrayRef<int64_t> shape,
+                                    ArrayRef<int32_t> order) {
+  Attribute result;
+  DialectInferLayoutInterface *iface = getInferInterface(encoding);
+  if (!iface || failed(iface->inferTransOpEncoding(encoding, shape, order,
+                                                   result, std::nullopt)))
+    return {};
+  return result;
+}
+
+static Attribute inferReshapeEncoding(ArrayRef<int64_t> srcShape,
+                                      Attribute encoding,
+                                      ArrayRef<int64_t> dstShape) {
+  Attribute result;
+  DialectInferLayoutInterface *iface = getInferInterface(encoding);
+  if (!iface || failed(iface->inferReshapeOpEncoding(
+                    srcShape, encoding, dstShape, result, std::nullopt)))
+    return {};
+  return result;
+}
+
+Attribute mlir::triton::gpu::inferDstEncoding(Operation *op,
+                                              Attribute encoding) {
+  if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
+    return {};
+  if (keepsEncoding(op) ||
+      isa<scf::WhileOp, scf::ForOp, scf::YieldOp, scf::ConditionOp>(op))
+    return encoding;
+  return TypeSwitch<Operation *, Attribute>(op)
+      .Case([&](ReduceOp reduce) -> Attribute {
+        auto srcType = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
+        if (srcType.getRank() == 1)
+          return {};
+        return SliceEncodingAttr::get(op->getContext(), reduce.getAxis(),
+                                      encoding);
+      })
+      .Case([&](ExpandDimsOp expand) -> Attribute {
+        auto slice = dyn_cast<SliceEncodingAttr>(encoding);
+        if (!slice || slice.getDim() != expand.getAxis())
+          return {};
+        return slice.getParent();
+      })
+      .Case([&](JoinOp join) -> Attribute {
+        Attribute result;
+        DialectInferLayoutInterface *iface = getInferInterface(encoding);
+        if (!iface || failed(iface->inferJoinOpEncoding(
+                          encoding, result, join.getLhs().getType().getShape(),
+                          std::nullopt)))
+          return {};
+        return result;
+      })
+      .Case([&](SplitOp split) -> Attribute {
+        Attribute result;
+        DialectInferLayoutInterface *iface = getInferInterface(encoding);
+        if (!iface || failed(iface->inferSplitOpEncoding(
+                          encoding, result, split.getSrc().getType().getShape(),
+                          std::nullopt)))
+          return {};
+        return result;
+      })
+      .Case([&](TransOp trans) {
+        return inferTransEncoding(encoding, trans.getSrc().getType().getShape(),
+                                  trans.getOrder());
+      })
+      .Case([&](ReshapeOp reshape) -> Attribute {
+        // A reordering reshape keeps the layout it was given.
+        if (reshape.getAllowReorder())
+          return reshape.getType().getEncoding();
+        return inferReshapeEncoding(reshape.getSrc().getType().getShape(),
+                                    encoding, reshape.getType().getShape());
+      })
+      .Case([&](GatherOp) { return encoding; })
+      .Default([](Operation *) { return Attribute(); });
+}
+
+Attribute mlir::triton::gpu::inferSrcEncoding(Operation *op,
+                                              Attribute encoding) {
+  if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
+    return {};
+  if (keepsEncoding(op) ||
+      isa<scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op))
+    return encoding;
+  return TypeSwitch<Operation *, Attribute>(op)
+      .Case([&](ReduceOp reduce) -> Attribute {
+        auto slice = dyn_cast<SliceEncodingAttr>(encoding);
+        if (!slice || slice.getDim() != reduce.getAxis())
+          return {};
+        return slice.getParent();
+      })
+      .Case([&](ExpandDimsOp expand) -> Attribute {
+        return SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
+                                      encoding);
+      })
+      .Case([&](JoinOp join) -> Attribute {
+        // Split undoes join.
+        Attribute result;
+        DialectInferLayoutInterface *iface = getInferInterface(encoding);
+        if (!iface ||
+            failed(iface->inferSplitOpEncoding(
+                encoding, result, join.getType().getShape(), std::nullopt)))
+          return {};
+        return result;
+      })
+      .Case([&](SplitOp split) -> Attribute {
+        // Join undoes split.
+        Attribute result;
+        DialectInferLayoutInterface *iface = getInferInterface(encoding);
+        if (!iface ||
+            failed(iface->inferJoinOpEncoding(
+                encoding, result, split.getOutLHS().getType().getShape(),
+                std::nullopt)))
+          return {};
+        return result;
+      })
+      .Case([&](TransOp trans) {
+        // trans(trans(x, order), inverse(order)) == x.
+        ArrayRef<int32_t> order = trans.getOrder();
+        SmallVector<int32_t> inverse(order.size());
+        for (auto [i, dim] : llvm::enumerate(order))
+          inverse[dim] = i;
+        return inferTransEncoding(encoding, trans.getType().getShape(),
+                                  inverse);
+      })
+      .Case([&](ReshapeOp reshape) -> Attribute {
+        if (reshape.getAllowReorder())
+          return reshape.getSrc().getType().getEncoding();
+        return inferReshapeEncoding(reshape.getType().getShape(), encoding,
+                                    reshape.getSrc().getType().getShape());
+      })
+      .Case([&](GatherOp) { return encoding; })
+      .Default([](Operation *) { return Attribute(); });
+}
+
+bool mlir::triton::gpu::isExpensiveLoadOrStore(Operation *op) {
+  auto ptrType = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  // A scalar (or single-element) access is the same in every thread.
+  if (!ptrType || ptrType.getNumElements() == 1)
+    return false;
+  // With fewer elements than threads some threads repeat others' accesses,
+  // which the cache serves cheaply.
+  std::optional<int> numWarps = maybeLookupNumWarps(op);
+  assert(numWarps && "the access runs under no ttg.num-warps");
+  return ptrType.getNumElements() >=
+         int64_t(*numWarps) * lookupThreadsPerWarp(op);
+}
+
+bool mlir::triton::gpu::canFoldIntoConversion(Operation *op,
+                                              Attribute encoding) {
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+    // Conversions into an MMA layout are kept: they feed the accumulator
+    // the tensor cores expect.
+    if (isa<NvidiaMmaEncodingAttr>(encoding))
+      return convert.getSrc().getType().getEncoding() == encoding;
+    return true;
+  }
+  if (auto reshape = dyn_cast<ReshapeOp>(op)) {
+    // A reordering reshape may pick any result layout that keeps the number
+    // of registers per thread.
+    if (!reshape.getAllowReorder() || reshape.getEfficientLayout())
+      return false;
+    RankedTensorType srcType = reshape.getSrc().getType();
+    RankedTensorType dstType = reshape.getType().cloneWithEncoding(encoding);
+    return getTotalElemsPerThread(srcType) == getTotalElemsPerThread(dstType);
+  }
+  return isa<arith::ConstantOp, MakeRangeOp, SplatOp, HistogramOp, LocalAllocOp,
+             LocalLoadOp, LocalStoreOp>(op);
+}
+
+int64_t mlir::triton::gpu::getTotalElemsPerThread(RankedTensorType type) {
+  if (!type.getEncoding())
+    return type.getNumElements();
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  StringAttr kRegister = StringAttr::get(type.getContext(), "register");
+  if (!layout || !layout->hasInDim(kRegister))
+    return 1;
+  return layout->getInDimSize(kRegister);
+}
+
+bool mlir::triton::gpu::isView(Operation *op) {
+  return isa<ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp>(op);
+}
+
+LogicalResult mlir::triton::gpu::getConvertBackwardSlice(
+    OpOperand &root, llvm::SetVector<Value> &slice, Attribute rootEncoding,
+    DenseMap<Value, Attribute> &layout,
+    std::function<bool(Operation *)> stopPropagation,
+    std::function<Value(OpOperand &, Attribute)> getExistingConversion) {
+  DenseSet<std::pair<OpOperand *, Attribute>> seen;
+  SmallVector<std::pair<OpOperand *, Attribute>> queue;
+  auto enqueue = [&](OpOperand &operand, Attribute encoding) {
+    if (seen.insert({&operand, encoding}).second)
+      queue.push_back({&operand, encoding});
+  };
+  auto assign = [&](Value value, Attribute encoding) {
+    Attribute &existing = layout[value];
+    if (existing && existing != encoding)
+      return failure();
+    existing = encoding;
+    return success();
+  };
+  enqueue(root, rootEncoding);
+  while (!queue.empty()) {
+    auto [use, encoding] = queue.pop_back_val();
+    Value value = use->get();
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      continue;
+    Operation *def = value.getDefiningOp();
+    // Loop results would need the whole loop rewritten.
+    if (isa_and_nonnull<scf::ForOp, scf::WhileOp, WarpSpecializeOp>(def))
+      return failure();
+    if (failed(assign(value, encoding)))
+      return failure();
+    if (type.getEncoding() == encoding)
+      continue;
+    slice.insert(value);
+    if (getExistingConversion && getExistingConversion(*use, encoding))
+      continue;
+    if (auto ifOp = dyn_cast_if_present<scf::IfOp>(def)) {
+      if (stopPropagation && stopPropagation(ifOp))
+        continue;
+      unsigned index = cast<OpResult>(value).getResultNumber();
+      enqueue(ifOp.thenYield()->getOpOperand(index), encoding);
+      enqueue(ifOp.elseYield()->getOpOperand(index), encoding);
+      continue;
+    }
+    if (def) {
+      // Every tensor result of a multi-result op takes the encoding too.
+      for (Value result : def->getResults()) {
+        if (result == value || !isa<RankedTensorType>(result.getType()))
+          continue;
+        if (failed(assign(result, encoding)))
+          return failure();
+        slice.insert(result);
+      }
+      if (auto convert = dyn_cast<ConvertLayoutOp>(def);
+          convert &&
+          cvtReordersRegisters(convert.getSrc().getType(), convert.getType())) {
+        enqueue(convert.getSrcMutable(), encoding);
+        continue;
+      }
+      if (canFoldIntoConversion(def, encoding))
+        continue;
+      if (stopPropagation && stopPropagation(def))
+        continue;
+      if (isa<CatOp>(def))
+        return failure();
+      if (auto gather = dyn_cast<GatherOp>(def)) {
+        // Only the indices follow the result's layout.
+        enqueue(gather.getIndicesMutable(), encoding);
+        continue;
+      }
+      for (OpOperand &operand : def->getOpOperands()) {
+        Attribute srcEncoding = inferSrcEncoding(def, encoding);
+        if (!srcEncoding)
+          return failure();
+        enqueue(operand, srcEncoding);
+      }
+      continue;
+    }
+    auto blockArg = cast<BlockArgument>(value);
+    if (auto forOp = dyn_cast<scf::ForOp>(blockArg.getOwner()->getParentOp())) {
+      enqueue(*forOp.getTiedLoopInit(blockArg), encoding);
+      enqueue(forOp.getBody()->getTerminator()->getOpOperand(
+                  blockArg.getArgNumber() - forOp.getNumInductionVars()),
+              encoding);
+      continue;
+    }
+    return failure();
+  }
+  return success();
+}
+
+scf::ForOp mlir::triton::gpu::replaceForOpWithNewSignature(
+    OpBuilder &builder, scf::ForOp loop, ValueRange newIterOperands,
+    SmallVectorImpl<std::tuple<Value, Value>> &replacements) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop);
+  SmallVector<Value> operands(loop.getInitArgs());
+  operands.append(newIterOperands.begin(), newIterOperands.end());
+  auto newLoop =
+      scf::ForOp::create(builder, loop.getLoc(), loop.getLowerBound(),
+                         loop.getUpperBound(), loop.getStep(), operands);
+  newLoop->setAttrs(loop->getAttrs());
+  newLoop.getBody()->erase();
+  newLoop.getRegion().getBlocks().splice(
+      newLoop.getRegion().getBlocks().begin(), loop.getRegion().getBlocks());
+  for (Value operand : newIterOperands)
+    newLoop.getBody()->addArgument(operand.getType(), operand.getLoc());
+  for (auto [oldResult, newResult] :
+       llvm::zip(loop.getResults(),
+                 newLoop.getResults().take_front(loop.getNumResults())))
+    replacements.push_back({oldResult, newResult});
+  return newLoop;
+}
+
+scf::ForOp mlir::triton::gpu::replaceForOpWithNewSignature(
+    OpBuilder &builder, scf::ForOp loop, ValueRange newIterOperands) {
+  SmallVector<std::tuple<Value, Value>> replacements;
+  scf::ForOp newLoop = replaceForOpWithNewSignature(
+      builder, loop, newIterOperands, replacements);
+  for (auto [oldValue, newValue] : replacements)
+    oldValue.replaceAllUsesWith(newValue);
+  return newLoop;
+}
+
+scf::IfOp mlir::triton::gpu::replaceIfOpWithNewSignature(
+    OpBuilder &builder, scf::IfOp ifOp, TypeRange newResultTypes,
+    SmallVectorImpl<std::tuple<Value, Value>> &replacements) {
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(ifOp);
+  SmallVector<Type> resultTypes(ifOp.getResultTypes());
+  resultTypes.append(newResultTypes.begin(), newResultTypes.end());
+  auto newIf = scf::IfOp::create(builder, ifOp.getLoc(), resultTypes,
+                                 ifOp.getCondition());
+  newIf->setAttrs(ifOp->getAttrs());
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  scf::IfOp::ensureTerminator(newIf.getThenRegion(), builder, ifOp.getLoc());
+  scf::IfOp::ensureTerminator(newIf.getElseRegion(), builder, ifOp.getLoc());
+  for (auto [oldResult, newResult] :
+       llvm::zip(ifOp.getResults(),
+                 newIf.getResults().take_front(ifOp.getNumResults())))
+    replacements.push_back({oldResult, newResult});
+  return newIf;
+}
+
+//===----------------------------------------------------------------------===//
+// Conversions as linear layouts
+//===----------------------------------------------------------------------===//
+
+/// The map from where the destination layout keeps each element (register,
+/// lane, warp, block) to where the source layout keeps it, or nullopt when
+/// either layout is unknown or they hold different elements.
+static std::optional<LinearLayout> getConversionMap(RankedTensorType srcType,
+                                                    RankedTensorType dstType) {
+  if (!srcType.getEncoding() || !dstType.getEncoding())
+    return std::nullopt;
+  std::optional<LinearLayout> src =
+      toLinearLayout(srcType.getShape(), srcType.getEncoding());
+  std::optional<LinearLayout> dst =
+      toLinearLayout(dstType.getShape(), dstType.getEncoding());
+  if (!src || !dst)
+    return std::nullopt;
+  return dst->invertAndCompose(*src);
+}
+
+/// Whether the conversion map keeps every value in the same `dim` index:
+/// `dim` maps to itself alone, and no other input moves along it.
+static bool isTrivialOver(const LinearLayout &map, StringAttr dim) {
+  if (!map.hasInDim(dim))
+    return true;
+  int32_t outIndex = map.hasOutDim(dim) ? map.getOutDimIndex(dim) : -1;
+  for (auto [inDim, bases] : map.getBases()) {
+    for (auto [i, basis] : llvm::enumerate(bases)) {
+      for (auto [o, value] : llvm::enumerate(basis)) {
+        bool sameDim = static_cast<int32_t>(o) == outIndex;
+        int32_t expected = inDim == dim && sameDim ? (int32_t(1) << i) : 0;
+        if ((inDim == dim || sameDim) && value != expected)
+          return false;
+      }
+    }
+  }
+  return true;
+}
+
+bool mlir::triton::gpu::cvtReordersRegisters(RankedTensorType srcType,
+                                             RankedTensorType dstType) {
+  if (srcType.getEncoding() == dstType.getEncoding())
+    return true;
+  std::optional<LinearLayout> map = getConversionMap(srcType, dstType);
+  if (!map)
+    return false;
+  MLIRContext *ctx = srcType.getContext();
+  return llvm::all_of(ArrayRef<StringRef>{"lane", "warp", "block"},
+                      [&](StringRef dim) {
+                        return isTrivialOver(*map, StringAttr::get(ctx, dim));
+                      });
+}
+
+bool mlir::triton::gpu::cvtNeedsWarpShuffle(RankedTensorType srcType,
+                                            RankedTensorType dstType) {
+  std::optional<LinearLayout> map = getConversionMap(srcType, dstType);
+  if (!map)
+    return false;
+  MLIRContext *ctx = srcType.getContext();
+  if (isTrivialOver(*map, StringAttr::get(ctx, "lane")))
+    return false;
+  return isTrivialOver(*map, StringAttr::get(ctx, "warp")) &&
+         isTrivialOver(*map, StringAttr::get(ctx, "block"));
+}
+
+bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType srcType,
+                                             RankedTensorType dstType) {
+  return !cvtReordersRegisters(srcType, dstType) &&
+         !cvtNeedsWarpShuffle(srcType, dstType);
+}
+
+unsigned mlir::triton::gpu::getUniqueElemsPerThread(RankedTensorType type) {
+  if (!type.getEncoding())
+    return type.getNumElements();
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  StringAttr kRegister = StringAttr::get(type.getContext(), "register");
+  if (!layout || !layout->hasInDim(kRegister))
+    return 1;
+  int32_t freeMask = layout->getFreeVariableMasks().lookup(kRegister);
+  return 1u << (layout->getInDimSizeLog2(kRegister) -
+                llvm::popcount(static_cast<uint32_t>(freeMask)));
+}
+
+SmallVector<unsigned>
+mlir::triton::gpu::getOrderForMemory(RankedTensorType type) {
+  unsigned rank = type.getRank();
+  llvm::SetVector<unsigned> order;
+  std::optional<LinearLayout> layout;
+  if (Attribute encoding = type.getEncoding())
+    layout = toLinearLayout(type.getShape(), encoding);
+  StringAttr kRegister = StringAttr::get(type.getContext(), "register");
+  if (layout && layout->hasInDim(kRegister)) {
+    for (int32_t i = 0, e = layout->getInDimSizeLog2(kRegister); i < e; ++i) {
+      ArrayRef<int32_t> basis = layout->getBasis(kRegister, i);
+      const auto *it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
+      if (it != basis.end())
+        order.insert(it - basis.begin());
+    }
+  }
+  // Dimensions no register steps through follow the layout's own order.
+  if (auto blocked =
+          dyn_cast_if_present<BlockedEncodingAttr>(type.getEncoding()))
+    order.insert(blocked.getOrder().begin(), blocked.getOrder().end());
+  for (unsigned dim = rank; dim-- > 0;)
+    order.insert(dim);
+  return SmallVector<unsigned>(order.begin(), order.end());
 }

@@ -1,0 +1,106 @@
+//===- MakeTTGIR.cpp - the make_ttgir pipeline ----------------------------===//
+//
+// Upstream Triton 3.6's make_ttgir for NVIDIA GPUs, in its order. The passes
+// this toolchain does not implement yet are listed where upstream runs them;
+// they only act on tensor-core dots, TMA descriptors, tensor memory, warp
+// specialization and software pipelining, so kernels without those come
+// out as upstream's.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipelines/MakeTTGIR.h"
+
+#include "Conversion/TritonToTritonGPU/Passes.h"
+#include "Dialect/Triton/Transforms/Passes.h"
+#include "Dialect/TritonGPU/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+
+namespace {
+void addLoopAwareCSE(OpPassManager &pm) {
+  pm.addPass(createTritonLoopAwareCSE());
+}
+void addLICM(OpPassManager &pm) {
+  pm.addPass(createTritonLoopInvariantCodeMotion());
+}
+} // namespace
+
+void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
+                                          const MakeTTGIROptions &options) {
+  int capability = options.computeCapability;
+
+  ConvertTritonToTritonGPUOptions convert;
+  convert.target = "cuda:" + std::to_string(capability);
+  convert.numWarps = options.numWarps;
+  convert.threadsPerWarp = options.threadsPerWarp;
+  convert.numCTAs = options.numCTAs;
+  pm.addPass(createConvertTritonToTritonGPU(convert));
+  pm.addPass(gpu::createTritonGPUCoalesce());
+  // Not implemented here: tritongpu-F32DotTC{emu-tf32=(capability >= 80)}
+  // (fp32 dots on tensor cores) and triton-nvidia-gpu-plan-cta (CTA tiling
+  // of dots and reductions over a cluster).
+  pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
+  pm.addPass(gpu::createTritonGPUOptimizeThreadLocality());
+  // Not implemented here: tritongpu-accelerate-matmul (MMA layouts for dots).
+  pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
+  // Not implemented here: tritongpu-optimize-dot-operands{hoist-layout-
+  // conversion=(capability >= 80)}. It ends by canonicalizing the module,
+  // which upstream's pass dumps show as a pass of its own and which is kept.
+  pm.addPass(createCanonicalizerPass());
+  // Not implemented here: triton-nvidia-optimize-descriptor-encoding.
+  addLoopAwareCSE(pm);
+
+  if (capability >= 80) {
+    // Not implemented here: tritongpu-fuse-nested-loops.
+    pm.addPass(createCanonicalizerPass());
+    addLICM(pm);
+    if (capability < 100) {
+      pm.addPass(createCanonicalizerPass());
+      // Not implemented here: tritongpu-combine-tensor-select-and-if,
+      // nvgpu-warp-specialization{num-stages}, tritongpu-assign-latencies
+      // {num-stages}, tritongpu-schedule-loops and tritongpu-pipeline
+      // {num-stages} (software pipelining of loads feeding dots).
+    }
+    // From sm_100 on, not implemented here: tritongpu-optimize-accumulator-
+    // init, tritongpu-hoist-tmem-alloc, tritongpu-promote-lhs-to-tmem,
+    // tritongpu-assign-latencies, tritongpu-schedule-loops,
+    // tritongpu-automatic-warp-specialization, tritongpu-pipeline,
+    // tritongpu-optimize-partition-warps, tritongpu-combine-tensor-select-
+    // and-if, tritongpu-hoist-tmem-alloc{hoist-out-of-if=true} and
+    // triton-nvidia-gpu-remove-tmem-tokens.
+  } else {
+    addLICM(pm);
+  }
+
+  pm.addPass(createCanonicalizerPass());
+  addLoopAwareCSE(pm);
+  // Not implemented here: tritongpu-prefetch (MMAv2 operand prefetching) and
+  // tritongpu-optimize-dot-operands, whose closing canonicalization is kept.
+  pm.addPass(createCanonicalizerPass());
+  // Not implemented here: tritongpu-coalesce-async-copy,
+  // triton-nvidia-optimize-tmem-layouts and, from sm_90 on,
+  // triton-nvidia-tma-lowering.
+  pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
+  // Not implemented here: triton-nvidia-interleave-tmem.
+  pm.addPass(gpu::createTritonGPUReduceDataDuplication());
+  pm.addPass(gpu::createTritonGPUReorderInstructions());
+  addLoopAwareCSE(pm);
+  pm.addPass(createSymbolDCEPass());
+  // Not implemented here: triton-nvidia-gpu-fence-insertion
+  // {compute-capability} and triton-nvidia-mma-lowering.
+  pm.addPass(createSCCPPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void mlir::triton::registerMakeTTGIRPipeline() {
+  PassPipelineRegistration<MakeTTGIROptions>(
+      "triton-make-ttgir",
+      "make_ttgir: convert TTIR to TTGIR and optimize layouts, as Triton's "
+      "NVIDIA backend does",
+      buildMakeTTGIRPipeline);
+}
