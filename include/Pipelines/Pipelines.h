@@ -1,10 +1,10 @@
-//===- Pipelines.h - named pass pipelines of the compiler stages -*- C++
-//-*-===//
+//===- Pipelines.h - the make_ttir pipeline ------------------*- C++ -*-===//
 //
-// The pass pipelines upstream Triton's NVIDIA backend runs for each stage,
-// as C++ builders that a driver can call and as named pipelines of
-// triton-opt (`--triton-make-ttir`, `--pass-pipeline='builtin.module(
-// triton-make-ttir{compute-capability=80})'`).
+// Triton's make_ttir stage (third_party/nvidia/backend/compiler.py) as a C++
+// builder that a driver can call and as a named pipeline of triton-opt
+// (`--triton-make-ttir`, `--pass-pipeline='builtin.module(
+// triton-make-ttir{compute-capability=80})'`). MakeTTGIR.h and MakeLLIR.h
+// hold the later stages.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,9 +1,12 @@
 // RUN: triton-opt %s -split-input-file -triton-combine | FileCheck %s
+// RUN: triton-opt %s -split-input-file -triton-combine -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // Tests that an addition to a dot with a zero accumulator becomes the dot's
 // accumulator, with the dot on either side of the addition and for floats
-// and integers.
+// and integers; the dot moves to the addition and keeps its location.
 // CHECK-LABEL: tt.func @dot_add
+// LOC-LABEL: tt.func @dot_add
+// LOC: tt.dot {{.+}} loc("dot0")
 // CHECK-SAME: (%[[A:.+]]: tensor<64x32xf16>, %[[B:.+]]: tensor<32x64xf16>, %[[ACC:.+]]: tensor<64x64xf32>, %[[IA:.+]]: tensor<64x32xi8>, %[[IB:.+]]: tensor<32x64xi8>, %[[IACC:.+]]: tensor<64x64xi32>)
 tt.func @dot_add(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %acc: tensor<64x64xf32>,
                  %ia: tensor<64x32xi8>, %ib: tensor<32x64xi8>, %iacc: tensor<64x64xi32>)
@@ -12,8 +15,8 @@ tt.func @dot_add(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %acc: tensor<64x6
   %izero = arith.constant dense<0> : tensor<64x64xi32>
   // CHECK-NOT: arith.addf
   // CHECK: %[[D0:.+]] = tt.dot %[[A]], %[[B]], %[[ACC]] : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
-  %d0 = tt.dot %a, %b, %zero : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
-  %r0 = arith.addf %d0, %acc : tensor<64x64xf32>
+  %d0 = tt.dot %a, %b, %zero : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32> loc("dot0")
+  %r0 = arith.addf %d0, %acc : tensor<64x64xf32> loc("add0")
   // CHECK: %[[D1:.+]] = tt.dot %[[A]], %[[B]], %[[ACC]], inputPrecision = tf32
   %d1 = tt.dot %a, %b, %zero, inputPrecision = tf32 : tensor<64x32xf16> * tensor<32x64xf16> -> tensor<64x64xf32>
   %r1 = arith.addf %acc, %d1 : tensor<64x64xf32>
@@ -53,15 +56,18 @@ tt.func @dot_add_negative(%a: tensor<64x32xf16>, %b: tensor<32x64xf16>, %acc: te
 
 // Tests that nested addptrs merge when their 64-bit offsets can be added,
 // and when constant 32-bit offsets add without overflow; the merged addptr
-// keeps the outer one's axis hints.
+// keeps the outer one's axis hints, and takes both locations, fused.
 // CHECK-LABEL: tt.func @addptr_chain
+// LOC-LABEL: tt.func @addptr_chain
+// LOC: arith.addi %arg1, %arg2 : tensor<128xi64> loc(fused["outer", "inner"])
+// LOC: tt.addptr {{.+}} loc(fused["outer", "inner"])
 // CHECK: %[[C12:.+]] = arith.constant dense<12> : tensor<128xi32>
 tt.func @addptr_chain(%p: !tt.ptr<f32>, %x: tensor<128xi64>, %y: tensor<128xi64>) -> (tensor<128x!tt.ptr<f32>>, tensor<128x!tt.ptr<f32>>) {
   %base = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
   // CHECK: %[[SUM:.+]] = arith.addi %arg1, %arg2 : tensor<128xi64>
   // CHECK: %[[P0:.+]] = tt.addptr %[[BASE:.+]], %[[SUM]] {tt.divisibility = dense<16> : tensor<1xi32>}
-  %p0 = tt.addptr %base, %x : tensor<128x!tt.ptr<f32>>, tensor<128xi64>
-  %p1 = tt.addptr %p0, %y {tt.divisibility = dense<16> : tensor<1xi32>} : tensor<128x!tt.ptr<f32>>, tensor<128xi64>
+  %p0 = tt.addptr %base, %x : tensor<128x!tt.ptr<f32>>, tensor<128xi64> loc("inner")
+  %p1 = tt.addptr %p0, %y {tt.divisibility = dense<16> : tensor<1xi32>} : tensor<128x!tt.ptr<f32>>, tensor<128xi64> loc("outer")
   %c4 = arith.constant dense<4> : tensor<128xi32>
   %c8 = arith.constant dense<8> : tensor<128xi32>
   // CHECK: %[[P1:.+]] = tt.addptr %[[BASE]], %[[C12]]
@@ -137,18 +143,21 @@ tt.func @select_masked_load_negative(%p: tensor<128x!tt.ptr<f32>>, %c: i1, %d: i
 // -----
 
 // Tests that a sum over the middle axis of a product of an MxK tensor
-// broadcast along N and a KxN tensor broadcast along M becomes a dot.
+// expanded and broadcast along N and a KxN tensor expanded and broadcast
+// along M becomes a TF32 dot, as upstream Triton 3.6 builds it.
 // CHECK-LABEL: tt.func @broadcast_mul_reduce
-tt.func @broadcast_mul_reduce(%x: tensor<32x16x1xf32>, %y: tensor<1x16x32xf32>) -> tensor<32x32xf32> {
+// CHECK-SAME: (%[[X:[^:]+]]: tensor<32x16xf32>, %[[Y:[^:]+]]: tensor<16x32xf32>)
+tt.func @broadcast_mul_reduce(%x: tensor<32x16xf32>, %y: tensor<16x32xf32>) -> tensor<32x32xf32> {
   // The zero accumulator folds into a constant.
   // CHECK: %[[ACC:.+]] = arith.constant dense<0.000000e+00> : tensor<32x32xf32>
-  // CHECK: %[[X:.+]] = tt.reshape %arg0 : tensor<32x16x1xf32> -> tensor<32x16xf32>
-  // CHECK: %[[Y:.+]] = tt.reshape %arg1 : tensor<1x16x32xf32> -> tensor<16x32xf32>
-  // CHECK: %[[D:.+]] = tt.dot %[[X]], %[[Y]], %[[ACC]] : tensor<32x16xf32> * tensor<16x32xf32> -> tensor<32x32xf32>
+  // CHECK-NOT: tt.reduce
+  // CHECK: %[[D:.+]] = tt.dot %[[X]], %[[Y]], %[[ACC]], inputPrecision = tf32 : tensor<32x16xf32> * tensor<16x32xf32> -> tensor<32x32xf32>
   // CHECK-NOT: tt.reduce
   // CHECK: tt.return %[[D]]
-  %bx = tt.broadcast %x : tensor<32x16x1xf32> -> tensor<32x16x32xf32>
-  %by = tt.broadcast %y : tensor<1x16x32xf32> -> tensor<32x16x32xf32>
+  %ex = tt.expand_dims %x {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
+  %bx = tt.broadcast %ex : tensor<32x16x1xf32> -> tensor<32x16x32xf32>
+  %ey = tt.expand_dims %y {axis = 0 : i32} : tensor<16x32xf32> -> tensor<1x16x32xf32>
+  %by = tt.broadcast %ey : tensor<1x16x32xf32> -> tensor<32x16x32xf32>
   %m = arith.mulf %bx, %by : tensor<32x16x32xf32>
   %r = "tt.reduce"(%m) <{axis = 1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
@@ -161,22 +170,28 @@ tt.func @broadcast_mul_reduce(%x: tensor<32x16x1xf32>, %y: tensor<1x16x32xf32>) 
 // -----
 
 // Tests that broadcast-multiply-reduce stays when the output is smaller than
-// 16 along M, the reduction is not a sum, or it runs along another axis.
+// 16 along M, the reduction is not a sum, it runs along another axis, the
+// broadcast operands do not come from expand_dims, or a broadcast also
+// stretches the reduced dimension.
 // CHECK-LABEL: tt.func @broadcast_mul_reduce_negative
 // CHECK-NOT: tt.dot
-// CHECK-COUNT-3: "tt.reduce"
-tt.func @broadcast_mul_reduce_negative(%x: tensor<8x16x1xf32>, %y: tensor<1x16x32xf32>,
-                                       %x2: tensor<32x16x1xf32>) -> (tensor<8x32xf32>, tensor<32x32xf32>, tensor<32x16xf32>) {
-  %bx = tt.broadcast %x : tensor<8x16x1xf32> -> tensor<8x16x32xf32>
-  %by = tt.broadcast %y : tensor<1x16x32xf32> -> tensor<8x16x32xf32>
+// CHECK-COUNT-5: "tt.reduce"
+tt.func @broadcast_mul_reduce_negative(%x: tensor<8x16xf32>, %y: tensor<16x32xf32>, %x2: tensor<32x16xf32>,
+                                       %x3: tensor<32x16x1xf32>, %y3: tensor<1x16x32xf32>, %x4: tensor<32x1xf32>)
+    -> (tensor<8x32xf32>, tensor<32x32xf32>, tensor<32x16xf32>, tensor<32x32xf32>, tensor<32x32xf32>) {
+  %ex = tt.expand_dims %x {axis = 2 : i32} : tensor<8x16xf32> -> tensor<8x16x1xf32>
+  %bx = tt.broadcast %ex : tensor<8x16x1xf32> -> tensor<8x16x32xf32>
+  %ey = tt.expand_dims %y {axis = 0 : i32} : tensor<16x32xf32> -> tensor<1x16x32xf32>
+  %by = tt.broadcast %ey : tensor<1x16x32xf32> -> tensor<8x16x32xf32>
   %m = arith.mulf %bx, %by : tensor<8x16x32xf32>
   %r = "tt.reduce"(%m) <{axis = 1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
     %s = arith.addf %a, %b : f32
     tt.reduce.return %s : f32
   }) : (tensor<8x16x32xf32>) -> tensor<8x32xf32>
-  %bx2 = tt.broadcast %x2 : tensor<32x16x1xf32> -> tensor<32x16x32xf32>
-  %by2 = tt.broadcast %y : tensor<1x16x32xf32> -> tensor<32x16x32xf32>
+  %ex2 = tt.expand_dims %x2 {axis = 2 : i32} : tensor<32x16xf32> -> tensor<32x16x1xf32>
+  %bx2 = tt.broadcast %ex2 : tensor<32x16x1xf32> -> tensor<32x16x32xf32>
+  %by2 = tt.broadcast %ey : tensor<1x16x32xf32> -> tensor<32x16x32xf32>
   %m2 = arith.mulf %bx2, %by2 : tensor<32x16x32xf32>
   %r2 = "tt.reduce"(%m2) <{axis = 1 : i32}> ({
   ^bb0(%a: f32, %b: f32):
@@ -188,7 +203,23 @@ tt.func @broadcast_mul_reduce_negative(%x: tensor<8x16x1xf32>, %y: tensor<1x16x3
     %s = arith.addf %a, %b : f32
     tt.reduce.return %s : f32
   }) : (tensor<32x16x32xf32>) -> tensor<32x16xf32>
-  tt.return %r, %r2, %r3 : tensor<8x32xf32>, tensor<32x32xf32>, tensor<32x16xf32>
+  %bx3 = tt.broadcast %x3 : tensor<32x16x1xf32> -> tensor<32x16x32xf32>
+  %by3 = tt.broadcast %y3 : tensor<1x16x32xf32> -> tensor<32x16x32xf32>
+  %m3 = arith.mulf %bx3, %by3 : tensor<32x16x32xf32>
+  %r4 = "tt.reduce"(%m3) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<32x16x32xf32>) -> tensor<32x32xf32>
+  %ex4 = tt.expand_dims %x4 {axis = 2 : i32} : tensor<32x1xf32> -> tensor<32x1x1xf32>
+  %bx4 = tt.broadcast %ex4 : tensor<32x1x1xf32> -> tensor<32x16x32xf32>
+  %m4 = arith.mulf %bx4, %by2 : tensor<32x16x32xf32>
+  %r5 = "tt.reduce"(%m4) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<32x16x32xf32>) -> tensor<32x32xf32>
+  tt.return %r, %r2, %r3, %r4, %r5 : tensor<8x32xf32>, tensor<32x32xf32>, tensor<32x16xf32>, tensor<32x32xf32>, tensor<32x32xf32>
 }
 
 // -----

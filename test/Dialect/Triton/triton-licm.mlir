@@ -1,8 +1,9 @@
 // RUN: triton-opt %s -split-input-file -triton-licm | FileCheck %s
+// RUN: triton-opt %s -split-input-file -triton-licm -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // Tests that loads with loop-invariant operands leave a loop that only reads
-// memory, their masks and-ed with the loop's entry condition (lb < ub), and
-// that the pure ops using them follow.
+// memory, each mask and-ed with a new entry condition (lb < ub) at the
+// loop's location, and that the pure ops using them follow.
 // CHECK-LABEL: tt.func @hoist_loads
 // CHECK-SAME: (%[[P:[^:]+]]: tensor<128x!tt.ptr<f32>>, %[[M:[^:]+]]: tensor<128xi1>, %[[LB:[^:]+]]: i32, %[[UB:[^:]+]]: i32, %[[Q:[^:]+]]: !tt.ptr<f32>)
 tt.func @hoist_loads(%p: tensor<128x!tt.ptr<f32>>, %m: tensor<128xi1>, %lb: i32, %ub: i32, %q: !tt.ptr<f32>) -> (tensor<128xf32>, f32) {
@@ -13,20 +14,26 @@ tt.func @hoist_loads(%p: tensor<128x!tt.ptr<f32>>, %m: tensor<128xi1>, %lb: i32,
   // CHECK-NEXT: %[[SPLAT:.+]] = tt.splat %[[RUNS]] : i1 -> tensor<128xi1>
   // CHECK-NEXT: %[[MASK:.+]] = arith.andi %[[SPLAT]], %[[M]] : tensor<128xi1>
   // CHECK-NEXT: %[[V:.+]] = tt.load %[[P]], %[[MASK]] : tensor<128x!tt.ptr<f32>>
-  // CHECK-NEXT: %[[W:.+]] = tt.load %[[Q]], %[[RUNS]] : !tt.ptr<f32>
+  // CHECK-NEXT: %[[RUNS2:.+]] = arith.cmpi slt, %[[LB]], %[[UB]] : i32
+  // CHECK-NEXT: %[[W:.+]] = tt.load %[[Q]], %[[RUNS2]] : !tt.ptr<f32>
   // CHECK-NEXT: %[[E:.+]] = math.exp %[[V]] : tensor<128xf32>
   // CHECK-NEXT: scf.for
   // CHECK-NEXT: arith.addf %{{.+}}, %[[E]]
   // CHECK-NEXT: arith.addf %{{.+}}, %[[W]]
   // CHECK-NEXT: scf.yield
+  // LOC-LABEL: tt.func @hoist_loads
+  // LOC: arith.cmpi {{.+}} loc("loop")
+  // LOC-NEXT: tt.splat {{.+}} loc("loop")
+  // LOC-NEXT: arith.andi {{.+}} loc("loop")
+  // LOC-NEXT: tt.load {{.+}} loc("load")
   %r:2 = scf.for %i = %lb to %ub step %c1 iter_args(%acc = %z, %s = %zs) -> (tensor<128xf32>, f32) : i32 {
-    %v = tt.load %p, %m : tensor<128x!tt.ptr<f32>>
+    %v = tt.load %p, %m : tensor<128x!tt.ptr<f32>> loc("load")
     %w = tt.load %q : !tt.ptr<f32>
     %e = math.exp %v : tensor<128xf32>
     %a = arith.addf %acc, %e : tensor<128xf32>
     %b = arith.addf %s, %w : f32
     scf.yield %a, %b : tensor<128xf32>, f32
-  }
+  } loc("loop")
   tt.return %r#0, %r#1 : tensor<128xf32>, f32
 }
 
@@ -64,22 +71,21 @@ tt.func @no_hoist(%p: tensor<128x!tt.ptr<f32>>, %lb: i32, %ub: i32, %x: i32, %r:
 
 // -----
 
-// Tests that a load leaves the `after` region of a while loop guarded by the
-// loop condition evaluated on the initial values, and one in the `before`
-// region, which always runs, unguarded.
+// Tests that loads stay in while loops, whose entry condition upstream does
+// not compute, while pure invariant ops leave them.
 // CHECK-LABEL: tt.func @while_loop
 tt.func @while_loop(%p: tensor<128x!tt.ptr<f32>>, %q: !tt.ptr<i32>, %n: i32) -> tensor<128xf32> {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
   %z = arith.constant dense<0.0> : tensor<128xf32>
-  // CHECK: %[[LIMIT:.+]] = tt.load %arg1 : !tt.ptr<i32>
-  // CHECK-NEXT: %[[RUNS:.+]] = arith.cmpi slt, %c0_i32, %[[LIMIT]] : i32
-  // CHECK-NEXT: %[[SPLAT:.+]] = tt.splat %[[RUNS]] : i1 -> tensor<128xi1>
-  // CHECK-NEXT: %[[V:.+]] = tt.load %arg0, %[[SPLAT]] : tensor<128x!tt.ptr<f32>>
+  // CHECK: %[[SQ:.+]] = arith.muli %arg2, %arg2 : i32
   // CHECK-NEXT: scf.while
+  // CHECK-NEXT: %[[LIMIT:.+]] = tt.load %arg1 : !tt.ptr<i32>
   // CHECK-NEXT: arith.cmpi slt, %{{.+}}, %[[LIMIT]] : i32
   // CHECK: } do {
-  // CHECK: arith.addf %{{.+}}, %[[V]]
+  // CHECK: %[[V:.+]] = tt.load %arg0 : tensor<128x!tt.ptr<f32>>
+  // CHECK-NEXT: arith.addf %{{.+}}, %[[V]]
+  // CHECK-NEXT: arith.addi %{{.+}}, %[[SQ]]
   %r:2 = scf.while (%i = %c0, %acc = %z) : (i32, tensor<128xf32>) -> (i32, tensor<128xf32>) {
     %limit = tt.load %q : !tt.ptr<i32>
     %lt = arith.cmpi slt, %i, %limit : i32
@@ -88,7 +94,8 @@ tt.func @while_loop(%p: tensor<128x!tt.ptr<f32>>, %q: !tt.ptr<i32>, %n: i32) -> 
   ^bb0(%i2: i32, %acc2: tensor<128xf32>):
     %v = tt.load %p : tensor<128x!tt.ptr<f32>>
     %a = arith.addf %acc2, %v : tensor<128xf32>
-    %i3 = arith.addi %i2, %c1 : i32
+    %sq = arith.muli %n, %n : i32
+    %i3 = arith.addi %i2, %sq : i32
     scf.yield %i3, %a : i32, tensor<128xf32>
   }
   tt.return %r#1 : tensor<128xf32>

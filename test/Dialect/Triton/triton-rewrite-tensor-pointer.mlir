@@ -158,6 +158,44 @@ tt.func @if_and_while(%base: !tt.ptr<f32>, %m: i64, %sm: i64, %c: i1, %n: i32) -
 
 // -----
 
+// Tests that block pointers carried through nested loops become nested
+// offsets, and that a load inside an scf.if that does not yield the block
+// pointer is rewritten in place.
+// CHECK-LABEL: tt.func @nested_loops
+// CHECK: scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %[[OUTER:.+]] = %{{.+}}) -> (tensor<16xf32>, i64)
+// CHECK: scf.for {{.+}} iter_args(%{{.+}} = %{{.+}}, %[[INNER:.+]] = %[[OUTER]]) -> (tensor<16xf32>, i64)
+// CHECK: scf.if
+// CHECK: tt.splat %[[INNER]] : i64 -> tensor<16xi64>
+// CHECK: tt.load
+// CHECK: } else {
+// CHECK: %[[NEXT:.+]] = arith.addi %[[INNER]], %{{.+}} : i64
+// CHECK: scf.yield %{{.+}}, %[[NEXT]] : tensor<16xf32>, i64
+tt.func @nested_loops(%base: !tt.ptr<f32>, %m: i64, %n: i32, %c: i1) -> tensor<16xf32> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %c16 = arith.constant 16 : i32
+  %one = arith.constant 1 : i64
+  %z = arith.constant dense<0.0> : tensor<16xf32>
+  %p = tt.make_tensor_ptr %base, [%m], [%one], [%c0] {order = array<i32: 0>} : <tensor<16xf32>>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z, %q = %p) -> (tensor<16xf32>, !tt.ptr<tensor<16xf32>>) : i32 {
+    %inner:2 = scf.for %j = %c0 to %n step %c1 iter_args(%acc2 = %acc, %q2 = %q) -> (tensor<16xf32>, !tt.ptr<tensor<16xf32>>) : i32 {
+      %v = scf.if %c -> tensor<16xf32> {
+        %l = tt.load %q2 {boundaryCheck = array<i32: 0>, padding = 1 : i32} : !tt.ptr<tensor<16xf32>>
+        scf.yield %l : tensor<16xf32>
+      } else {
+        scf.yield %acc2 : tensor<16xf32>
+      }
+      %a = arith.addf %acc2, %v : tensor<16xf32>
+      %q3 = tt.advance %q2, [%c16] : <tensor<16xf32>>
+      scf.yield %a, %q3 : tensor<16xf32>, !tt.ptr<tensor<16xf32>>
+    }
+    scf.yield %inner#0, %inner#1 : tensor<16xf32>, !tt.ptr<tensor<16xf32>>
+  }
+  tt.return %r#0 : tensor<16xf32>
+}
+
+// -----
+
 // Tests that accesses through tensors of pointers and loops that carry no
 // block pointer are left alone.
 // CHECK-LABEL: tt.func @no_block_pointers

@@ -25,8 +25,9 @@ def TritonCombineOps : Pass<"triton-combine", "mlir::ModuleOp"> {
       does not overflow;
     - `select(c, load(p, splat(c)), o)` becomes `load(p, splat(c), o)`;
     - `sum(broadcast(x[:, :, None]) * broadcast(y[None, :, :]), axis=1)`
-      over floats of at most 32 bits becomes an IEEE-precision
-      `dot(x, y, 0)` when both broadcast dimensions are at least 16;
+      (x and y expanded with `tt.expand_dims`) over floats of at most 32
+      bits becomes a TF32 `dot(x, y, 0)` when both broadcast dimensions are
+      at least 16;
     - a 1-D `tt.reshape` used only by reductions and histograms may reorder
       elements (`allow_reorder`);
     - a `tt.reshape` that drops leading unit dimensions of a
@@ -97,14 +98,16 @@ def TritonRewriteTensorDescriptorToPointer
     : Pass<"triton-rewrite-tensor-descriptor-to-pointer", "mlir::ModuleOp"> {
   let summary = "rewrite tensor descriptor accesses into pointer accesses";
   let description = [{
-    Splits every `!tt.tensordesc` value into a base pointer and i64 shapes
-    and strides (through function signatures, calls, `scf` control flow and
-    `arith.select`) and rewrites `tt.descriptor_load`, `tt.descriptor_store`,
-    `tt.descriptor_gather`, `tt.descriptor_scatter` and
-    `tt.descriptor_reduce` into `tt.load`, `tt.store` and `tt.atomic_rmw`
-    on tensors of pointers, masked to the tensor's bounds. Loads read the
-    descriptor's padding (zero, or NaN) outside the bounds. For targets
-    without TMA (compute capability below 90).
+    Splits every `!tt.tensordesc` value into its parts: the base pointer,
+    the shape and the strides (i64, one per dimension) and an i1 that is
+    true for NaN padding, as upstream Triton 3.6 does (kernels then take the
+    parts as arguments). The parts go through function signatures, calls,
+    `scf` control flow and `arith.select` (which becomes an `scf.if`).
+    `tt.descriptor_load`, `tt.descriptor_store`, `tt.descriptor_gather`,
+    `tt.descriptor_scatter` and `tt.descriptor_reduce` become `tt.load`,
+    `tt.store` and `tt.atomic_rmw` on tensors of pointers, masked to the
+    tensor's bounds; loads read NaN or zero outside them, as the padding
+    part says. For targets without TMA (compute capability below 90).
 
     ```mlir
     %d = tt.make_tensor_descriptor %base, [%M, %N], [%sm, %c1] : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16>>
@@ -141,11 +144,10 @@ def TritonLoopInvariantCodeMotion : Pass<"triton-licm", "mlir::ModuleOp"> {
   let description = [{
     MLIR's loop-invariant code motion (speculatable, memory-effect-free ops
     leave loops, innermost loops first), plus `tt.load`s with invariant
-    operands out of loops that only read memory. A hoisted load is guarded
-    by the loop's entry condition, since the loop may run zero times: its
-    mask is and-ed with `lb < ub` for `scf.for`, and with the condition of
-    the `before` region evaluated on the initial values for `scf.while`
-    (when that region only reads memory).
+    operands out of `scf.for` loops that only read memory. A hoisted load is
+    guarded by the loop's entry condition, since the loop may run zero
+    times: its mask is and-ed with a new `lb < ub`. As in upstream Triton
+    3.6, loads do not leave `scf.while` loops.
 
     ```mlir
     scf.for %i = %lb to %ub step %c1 {

@@ -92,7 +92,9 @@ bool isAddPtrOffsetCombinable(Value first, Value second) {
 constexpr StringLiteral kAxisInfoAttrs[] = {"tt.divisibility", "tt.contiguity",
                                             "tt.constancy", "tt.pointee_type"};
 
-/// addptr(addptr(p, a), b) -> addptr(p, a + b).
+/// addptr(addptr(p, a), b) -> addptr(p, a + b). The new ops take the
+/// locations of both addptrs, fused (outer first), as upstream's declarative
+/// pattern gives them.
 struct CombineAddPtr : public OpRewritePattern<AddPtrOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -101,10 +103,11 @@ struct CombineAddPtr : public OpRewritePattern<AddPtrOp> {
     auto inner = op.getPtr().getDefiningOp<AddPtrOp>();
     if (!inner || !isAddPtrOffsetCombinable(inner.getOffset(), op.getOffset()))
       return failure();
-    Value sum = arith::AddIOp::create(rewriter, op.getLoc(), inner.getOffset(),
-                                      op.getOffset());
-    auto merged = AddPtrOp::create(rewriter, op.getLoc(), op.getType(),
-                                   inner.getPtr(), sum);
+    Location loc = rewriter.getFusedLoc({op.getLoc(), inner.getLoc()});
+    Value sum =
+        arith::AddIOp::create(rewriter, loc, inner.getOffset(), op.getOffset());
+    auto merged =
+        AddPtrOp::create(rewriter, loc, op.getType(), inner.getPtr(), sum);
     for (StringRef name : kAxisInfoAttrs)
       if (Attribute attr = op->getDiscardableAttr(name))
         merged->setDiscardableAttr(name, attr);
@@ -162,9 +165,13 @@ bool isFloatAddReduction(ReduceOp reduce) {
          ret->getOperand(0) == add.getResult();
 }
 
-/// sum(broadcast(x[:, :, None]) * broadcast(y[None, :, :]), axis=1)
+/// sum(broadcast(expand_dims(x, 2)) * broadcast(expand_dims(y, 0)), axis=1)
 ///   -> dot(x, y, 0)
-/// for x of shape MxK and y of shape KxN, with M and N at least 16.
+/// for x of shape MxK and y of shape KxN, with M and N at least 16, in TF32
+/// precision as upstream Triton 3.6 builds it. Unlike upstream, the rewrite
+/// also checks the reduction axis, that the broadcasts stretch only the
+/// expanded dimension, and builds the zero accumulator in the element type,
+/// where upstream would miscompile or produce invalid IR.
 struct CombineBroadcastMulReduce : public OpRewritePattern<ReduceOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -186,29 +193,23 @@ struct CombineBroadcastMulReduce : public OpRewritePattern<ReduceOp> {
         !broadcastsOnlyAxis(lhsBroadcast, 2) ||
         !broadcastsOnlyAxis(rhsBroadcast, 0))
       return failure();
+    auto lhsExpand = lhsBroadcast.getSrc().getDefiningOp<ExpandDimsOp>();
+    auto rhsExpand = rhsBroadcast.getSrc().getDefiningOp<ExpandDimsOp>();
+    if (!lhsExpand || !rhsExpand || lhsExpand.getAxis() != 2 ||
+        rhsExpand.getAxis() != 0)
+      return failure();
     ArrayRef<int64_t> shape = srcType.getShape();
     if (shape[2] < 16 || shape[0] < 16)
       return failure();
     Location loc = reduce.getLoc();
     Type elementType = srcType.getElementType();
-    RankedTensorType lhsSrcType = lhsBroadcast.getSrc().getType();
-    RankedTensorType rhsSrcType = rhsBroadcast.getSrc().getType();
-    Value lhs = ReshapeOp::create(
-        rewriter, loc,
-        RankedTensorType::get(lhsSrcType.getShape().drop_back(), elementType),
-        lhsBroadcast.getSrc(), /*allow_reorder=*/false,
-        /*efficient_layout=*/false);
-    Value rhs = ReshapeOp::create(
-        rewriter, loc,
-        RankedTensorType::get(rhsSrcType.getShape().drop_front(), elementType),
-        rhsBroadcast.getSrc(), /*allow_reorder=*/false,
-        /*efficient_layout=*/false);
     auto accType = RankedTensorType::get({shape[0], shape[2]}, elementType);
     Value zero = arith::ConstantOp::create(
         rewriter, loc, rewriter.getFloatAttr(elementType, 0.0));
     Value acc = SplatOp::create(rewriter, loc, accType, zero);
-    rewriter.replaceOpWithNewOp<DotOp>(reduce, accType, lhs, rhs, acc,
-                                       InputPrecision::IEEE,
+    rewriter.replaceOpWithNewOp<DotOp>(reduce, accType, lhsExpand.getSrc(),
+                                       rhsExpand.getSrc(), acc,
+                                       InputPrecision::TF32,
                                        /*maxNumImpreciseAcc=*/0);
     return success();
   }

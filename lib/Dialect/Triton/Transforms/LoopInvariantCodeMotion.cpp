@@ -1,14 +1,15 @@
 //===- LoopInvariantCodeMotion.cpp - triton-licm --------------------------===//
 //
 // MLIR's loop-invariant code motion, extended to tt.load: a load whose
-// operands are loop-invariant leaves a loop that does not write memory, with
-// its mask and-ed with the loop's entry condition so that a loop running
-// zero times still reads nothing.
+// operands are loop-invariant leaves an scf.for that does not write memory,
+// with its mask and-ed with the loop's entry condition (lb < ub) so that a
+// loop running zero times still reads nothing. As in upstream Triton 3.6,
+// loads stay in scf.while loops, whose entry condition is not a simple
+// comparison.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/Triton/Transforms/Passes.h"
-#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
@@ -33,33 +34,10 @@ bool onlyReadsMemory(Operation *op) {
          });
 }
 
-/// The condition under which `loop` runs its body at least once, computed
-/// before the loop; null when it cannot be computed there.
-Value buildEntryCondition(RewriterBase &rewriter, LoopLikeOpInterface loop) {
-  rewriter.setInsertionPoint(loop);
-  Location loc = loop->getLoc();
-  if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation()))
-    return arith::CmpIOp::create(rewriter, loc,
-                                 forOp.getUnsignedCmp()
-                                     ? arith::CmpIPredicate::ult
-                                     : arith::CmpIPredicate::slt,
-                                 forOp.getLowerBound(), forOp.getUpperBound());
-  auto whileOp = dyn_cast<scf::WhileOp>(loop.getOperation());
-  if (!whileOp)
-    return {};
-  // Evaluate the `before` region once on the initial values. The loop only
-  // reads memory, so doing so early changes nothing.
-  Block *before = whileOp.getBeforeBody();
-  IRMapping mapping;
-  mapping.map(before->getArguments(), whileOp.getInits());
-  for (Operation &op : before->without_terminator())
-    rewriter.clone(op, mapping);
-  return mapping.lookupOrDefault(whileOp.getConditionOp().getCondition());
-}
-
-/// `mask` and-ed with `cond` splat to the shape of the pointers.
-Value andMask(RewriterBase &rewriter, Location loc, Type ptrType, Value mask,
-              Value cond) {
+/// `mask` and-ed with `cond` splat to the shape of the pointers; the new ops
+/// take `cond`'s location.
+Value andMask(RewriterBase &rewriter, Type ptrType, Value mask, Value cond) {
+  Location loc = cond.getLoc();
   Value result = cond;
   if (auto tensorType = dyn_cast<RankedTensorType>(ptrType))
     result = SplatOp::create(rewriter, loc,
@@ -79,34 +57,32 @@ struct LoopInvariantCodeMotionPass
     // leave the outer one.
     getOperation()->walk([&](LoopLikeOpInterface loop) {
       std::optional<bool> loopOnlyReads;
-      Value entryCondition;
       moveLoopInvariantCode(
           loop.getLoopRegions(),
           [&](Value value, Region *) {
             return loop.isDefinedOutsideOfLoop(value);
           },
-          [&](Operation *op, Region *region) {
+          [&](Operation *op, Region *) {
             if (!isa<LoadOp>(op))
               return isSpeculatable(op) && isMemoryEffectFree(op);
-            if (!isa<scf::ForOp, scf::WhileOp>(loop.getOperation()))
+            // The entry condition is known for scf.for only.
+            if (!isa<scf::ForOp>(loop.getOperation()))
               return false;
             if (!loopOnlyReads)
               loopOnlyReads = onlyReadsMemory(loop);
             return *loopOnlyReads && onlyReadsMemory(op);
           },
-          [&](Operation *op, Region *region) {
-            auto load = dyn_cast<LoadOp>(op);
-            // The `before` region of a while loop always runs once.
-            bool alwaysRuns =
-                isa<scf::WhileOp>(loop.getOperation()) &&
-                region == &cast<scf::WhileOp>(loop.getOperation()).getBefore();
-            if (load && !alwaysRuns) {
-              if (!entryCondition)
-                entryCondition = buildEntryCondition(rewriter, loop);
-              rewriter.setInsertionPoint(loop);
-              Value mask =
-                  andMask(rewriter, load.getLoc(), load.getPtr().getType(),
-                          load.getMask(), entryCondition);
+          [&](Operation *op, Region *) {
+            if (auto load = dyn_cast<LoadOp>(op)) {
+              auto forOp = cast<scf::ForOp>(loop.getOperation());
+              rewriter.setInsertionPoint(forOp);
+              Value runs = arith::CmpIOp::create(
+                  rewriter, forOp.getLoc(),
+                  forOp.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                         : arith::CmpIPredicate::slt,
+                  forOp.getLowerBound(), forOp.getUpperBound());
+              Value mask = andMask(rewriter, load.getPtr().getType(),
+                                   load.getMask(), runs);
               rewriter.modifyOpInPlace(
                   load, [&] { load.getMaskMutable().assign(mask); });
             }

@@ -30,12 +30,12 @@ struct LoopUnrollPass
       if (!attr)
         return WalkResult::advance();
       auto factor = dyn_cast<IntegerAttr>(attr);
-      if (!factor || factor.getValue().getSExtValue() < 1) {
+      if (!factor) {
         loop.emitError() << "'" << kUnrollFactorAttr
-                         << "' must be a positive integer, got " << attr;
+                         << "' must be an integer, got " << attr;
         return WalkResult::interrupt();
       }
-      // A factor of 1 asks for no unrolling.
+      // A factor below 2 asks for no unrolling (tl.range's documentation).
       if (factor.getInt() > 1)
         loops.emplace_back(loop, factor.getInt());
       return WalkResult::advance();

@@ -1,11 +1,14 @@
 //===- RewriteTensorDescriptorToPointer.cpp ------------------------------===//
 //
 // triton-rewrite-tensor-descriptor-to-pointer: for targets without TMA, a
-// tensor descriptor becomes its parts (base pointer, i64 shape and i64
-// strides, one each per dimension) through a 1:N dialect conversion, which
-// carries the parts through function signatures, calls, scf control flow and
-// selects; the descriptor accesses become masked accesses through tensors of
-// pointers.
+// tensor descriptor becomes its parts through a 1:N dialect conversion: the
+// base pointer, the shape and the strides (i64, one per dimension) and an i1
+// that is true for NaN padding. The conversion carries the parts through
+// function signatures (so the kernel takes them as arguments, as upstream
+// Triton's launcher passes them), calls, scf control flow and selects; the
+// descriptor accesses become masked accesses through tensors of pointers.
+// The ops are built in upstream Triton 3.6's order, so that the printed IR
+// matches upstream's after canonicalization and CSE.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,25 +30,42 @@ bool hasDescriptorType(TypeRange types) {
   return llvm::any_of(types, [](Type t) { return isa<TensorDescType>(t); });
 }
 
+/// The block type of a descriptor with signless integer elements: pointers
+/// and memory accesses do not carry signedness.
+RankedTensorType getSignlessBlockType(TensorDescType type) {
+  RankedTensorType block = type.getBlockType();
+  auto intType = dyn_cast<IntegerType>(block.getElementType());
+  if (!intType || intType.isSignless())
+    return block;
+  return block.clone(IntegerType::get(type.getContext(), intType.getWidth()));
+}
+
 /// The parts of a converted descriptor.
 struct Descriptor {
   Value base;
   ValueRange shape;   // i64
   ValueRange strides; // i64
+  Value paddingIsNan; // i1
 };
 
 Descriptor unpack(TensorDescType type, ValueRange parts) {
   unsigned rank = type.getBlockType().getRank();
-  assert(parts.size() == 1 + 2 * rank && "a descriptor has 1 + 2 * rank parts");
-  return {parts[0], parts.slice(1, rank), parts.slice(1 + rank, rank)};
+  assert(parts.size() == 2 + 2 * rank &&
+         "a descriptor has a base, rank sizes and strides, and a padding");
+  return {parts[0], parts.slice(1, rank), parts.slice(1 + rank, rank),
+          parts[1 + 2 * rank]};
 }
 
-Value toI64(OpBuilder &builder, Location loc, Value value) {
-  return builder.createOrFold<arith::ExtSIOp>(loc, builder.getI64Type(), value);
+/// `values` sign-extended to i64, each at its own location.
+SmallVector<Value> castToI64(OpBuilder &builder, ValueRange values) {
+  return llvm::map_to_vector(values, [&](Value value) {
+    return builder.createOrFold<arith::ExtSIOp>(value.getLoc(),
+                                                builder.getI64Type(), value);
+  });
 }
 
-/// `offsets` (i64, rank `shape.size()` with size 1 except along `dim`)
-/// expanded from a 1-D tensor along `dim`.
+/// `row` (1-D) expanded with unit dimensions everywhere but `dim` of a block
+/// of `rank` dimensions.
 Value expandAlong(OpBuilder &builder, Location loc, Value row, unsigned dim,
                   unsigned rank) {
   for (unsigned j = 0; j < rank; ++j)
@@ -66,15 +86,22 @@ Value offsetRange(OpBuilder &builder, Location loc, Value offset, int64_t size,
   return expandAlong(builder, loc, sum, dim, rank);
 }
 
-/// The pointers and in-bounds mask of a block whose per-dimension index
-/// tensors (i64, broadcastable to `shape`) are `ranges`.
-std::pair<Value, Value> pointersAndMask(OpBuilder &builder, Location loc,
-                                        ArrayRef<int64_t> shape,
-                                        const Descriptor &desc,
-                                        ArrayRef<Value> ranges) {
+/// The index ranges of the block at `offsets` (i64), one per dimension.
+SmallVector<Value> offsetRanges(OpBuilder &builder, Location loc,
+                                ArrayRef<int64_t> shape, ValueRange offsets) {
+  SmallVector<Value> ranges;
+  for (auto [dim, offset] : llvm::enumerate(offsets))
+    ranges.push_back(
+        offsetRange(builder, loc, offset, shape[dim], dim, shape.size()));
+  return ranges;
+}
+
+/// splat(base) + sum_i broadcast(ranges[i] * stride_i).
+Value pointersFromRanges(OpBuilder &builder, Location loc,
+                         ArrayRef<int64_t> shape, const Descriptor &desc,
+                         ArrayRef<Value> ranges) {
   auto ptrType = RankedTensorType::get(shape, desc.base.getType());
   auto indexType = RankedTensorType::get(shape, builder.getI64Type());
-  auto maskType = RankedTensorType::get(shape, builder.getI1Type());
   Value ptr = SplatOp::create(builder, loc, ptrType, desc.base);
   for (auto [range, stride] : llvm::zip(ranges, desc.strides)) {
     Value splat = SplatOp::create(builder, loc, range.getType(), stride);
@@ -82,6 +109,13 @@ std::pair<Value, Value> pointersAndMask(OpBuilder &builder, Location loc,
     Value full = BroadcastOp::create(builder, loc, indexType, scaled);
     ptr = AddPtrOp::create(builder, loc, ptrType, ptr, full);
   }
+  return ptr;
+}
+
+/// The and over the dimensions of 0 <= ranges[i] < shape_i.
+Value maskFromRanges(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape,
+                     const Descriptor &desc, ArrayRef<Value> ranges) {
+  auto maskType = RankedTensorType::get(shape, builder.getI1Type());
   Value mask;
   for (auto [range, size] : llvm::zip(ranges, desc.shape)) {
     Value zero =
@@ -96,49 +130,59 @@ std::pair<Value, Value> pointersAndMask(OpBuilder &builder, Location loc,
     Value full = BroadcastOp::create(builder, loc, maskType, inBounds);
     mask = mask ? arith::AndIOp::create(builder, loc, mask, full) : full;
   }
+  return mask;
+}
+
+/// Pointers and mask of the block at `offsets` (i64); the index ranges are
+/// built once for the pointers and again for the mask.
+std::pair<Value, Value> blockPointersAndMask(OpBuilder &builder, Location loc,
+                                             ArrayRef<int64_t> shape,
+                                             const Descriptor &desc,
+                                             ValueRange offsets) {
+  Value ptr = pointersFromRanges(builder, loc, shape, desc,
+                                 offsetRanges(builder, loc, shape, offsets));
+  Value mask = maskFromRanges(builder, loc, shape, desc,
+                              offsetRanges(builder, loc, shape, offsets));
   return {ptr, mask};
 }
 
-/// Pointers and mask of the block at `indices` (i32) of a descriptor.
-std::pair<Value, Value> blockPointersAndMask(OpBuilder &builder, Location loc,
-                                             TensorDescType type,
-                                             const Descriptor &desc,
-                                             ValueRange indices) {
-  ArrayRef<int64_t> shape = type.getBlockType().getShape();
-  SmallVector<Value> ranges;
-  for (auto [dim, index] : llvm::enumerate(indices))
-    ranges.push_back(offsetRange(builder, loc, toI64(builder, loc, index),
-                                 shape[dim], dim, shape.size()));
-  return pointersAndMask(builder, loc, shape, desc, ranges);
-}
-
-/// Pointers and mask of gathered (or scattered) rows `rows` (i32) from
-/// column `column` on of a 2-D descriptor, for a block of `shape`.
+/// Pointers and mask of the rows `rows` (i32) from column `column` on of a
+/// 2-D descriptor, for a block of `shape`.
 std::pair<Value, Value> rowPointersAndMask(OpBuilder &builder, Location loc,
                                            ArrayRef<int64_t> shape,
                                            const Descriptor &desc, Value rows,
                                            Value column) {
   Value rowRange = expandAlong(builder, loc, rows, 0, 2);
+  Value columnOffset = castToI64(builder, column).front();
   auto rowType = cast<RankedTensorType>(rowRange.getType());
   rowRange = arith::ExtSIOp::create(
       builder, loc, rowType.clone(builder.getI64Type()), rowRange);
-  Value columnRange =
-      offsetRange(builder, loc, toI64(builder, loc, column), shape[1], 1, 2);
-  return pointersAndMask(builder, loc, shape, desc, {rowRange, columnRange});
+  Value columnRange = offsetRange(builder, loc, columnOffset, shape[1], 1, 2);
+  Value ptr =
+      pointersFromRanges(builder, loc, shape, desc, {rowRange, columnRange});
+  Value mask =
+      maskFromRanges(builder, loc, shape, desc, {rowRange, columnRange});
+  return {ptr, mask};
 }
 
-/// What out-of-bounds lanes of a load read: zero, or NaN for descriptors
-/// made with NaN padding.
+/// What out-of-bounds lanes of a load read: NaN where the descriptor's
+/// padding says so, zero otherwise (integers have no NaN).
 Value padding(OpBuilder &builder, Location loc, RankedTensorType type,
-              PaddingOption option) {
+              const Descriptor &desc) {
   Type elementType = type.getElementType();
+  auto zero = [&] {
+    return arith::ConstantOp::create(
+        builder, loc,
+        DenseElementsAttr::get(type, builder.getZeroAttr(elementType)));
+  };
   auto floatType = dyn_cast<FloatType>(elementType);
-  TypedAttr value = builder.getZeroAttr(elementType);
-  if (option == PaddingOption::PAD_NAN && floatType)
-    value = builder.getFloatAttr(
-        floatType, APFloat::getNaN(floatType.getFloatSemantics()));
-  return arith::ConstantOp::create(
-      builder, loc, DenseElementsAttr::get(type, Attribute(value)));
+  if (!floatType)
+    return zero();
+  Value nan = arith::ConstantOp::create(
+      builder, loc,
+      DenseElementsAttr::get(type,
+                             APFloat::getNaN(floatType.getFloatSemantics())));
+  return arith::SelectOp::create(builder, loc, desc.paddingIsNan, nan, zero());
 }
 
 /// `value` reshaped to `type` when its shape differs (rank-reduced
@@ -151,79 +195,6 @@ Value reshapeTo(OpBuilder &builder, Location loc, Value value,
                            /*efficient_layout=*/false);
 }
 
-/// The padding of the descriptor each load reads through, found before the
-/// conversion replaces the values it follows: from the tt.make_tensor_
-/// descriptor the descriptor traces back to through scf control flow and
-/// selects, zero where it comes from elsewhere (a kernel argument).
-class PaddingAnalysis {
-public:
-  explicit PaddingAnalysis(Operation *root) {
-    root->walk([&](Operation *op) {
-      if (auto load = dyn_cast<DescriptorLoadOp>(op))
-        paddings[op] = trace(load.getDesc());
-      else if (auto gather = dyn_cast<DescriptorGatherOp>(op))
-        paddings[op] = trace(gather.getDesc());
-    });
-  }
-
-  PaddingOption lookup(Operation *op) const {
-    return paddings.lookup_or(op, PaddingOption::PAD_ZERO);
-  }
-
-private:
-  /// The padding of `value`, or nullopt when it is unknown or ambiguous.
-  std::optional<PaddingOption> traceImpl(Value value) {
-    if (!visited.insert(value).second)
-      return std::nullopt;
-    auto both = [&](Value a, Value b) -> std::optional<PaddingOption> {
-      std::optional<PaddingOption> x = traceImpl(a), y = traceImpl(b);
-      if (x && y && *x == *y)
-        return x;
-      return x && !y ? x : (!x && y ? y : std::nullopt);
-    };
-    if (auto make = value.getDefiningOp<MakeTensorDescOp>())
-      return make.getPadding();
-    if (auto select = value.getDefiningOp<arith::SelectOp>())
-      return both(select.getTrueValue(), select.getFalseValue());
-    if (auto result = dyn_cast<OpResult>(value)) {
-      unsigned index = result.getResultNumber();
-      if (auto forOp = dyn_cast<scf::ForOp>(result.getOwner()))
-        return both(forOp.getInitArgs()[index],
-                    forOp.getYieldedValues()[index]);
-      if (auto ifOp = dyn_cast<scf::IfOp>(result.getOwner()))
-        return both(ifOp.thenYield().getOperand(index),
-                    ifOp.elseYield().getOperand(index));
-      if (auto whileOp = dyn_cast<scf::WhileOp>(result.getOwner()))
-        return traceImpl(whileOp.getConditionOp().getArgs()[index]);
-      return std::nullopt;
-    }
-    auto arg = cast<BlockArgument>(value);
-    Operation *parent = arg.getOwner()->getParentOp();
-    if (auto forOp = dyn_cast<scf::ForOp>(parent)) {
-      if (arg.getArgNumber() == 0)
-        return std::nullopt;
-      unsigned index = arg.getArgNumber() - 1;
-      return both(forOp.getInitArgs()[index], forOp.getYieldedValues()[index]);
-    }
-    if (auto whileOp = dyn_cast<scf::WhileOp>(parent)) {
-      unsigned index = arg.getArgNumber();
-      if (arg.getOwner() == whileOp.getAfterBody())
-        return traceImpl(whileOp.getConditionOp().getArgs()[index]);
-      return both(whileOp.getInits()[index],
-                  whileOp.getYieldOp().getOperand(index));
-    }
-    return std::nullopt;
-  }
-
-  PaddingOption trace(Value value) {
-    visited.clear();
-    return traceImpl(value).value_or(PaddingOption::PAD_ZERO);
-  }
-
-  DenseSet<Value> visited;
-  DenseMap<Operation *, PaddingOption> paddings;
-};
-
 struct RewriteMakeTensorDesc : public OpConversionPattern<MakeTensorDescOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -231,29 +202,30 @@ struct RewriteMakeTensorDesc : public OpConversionPattern<MakeTensorDescOp> {
   matchAndRewrite(MakeTensorDescOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     SmallVector<Value> parts{adaptor.getBase()};
-    for (Value size : adaptor.getShape())
-      parts.push_back(toI64(rewriter, op.getLoc(), size));
+    llvm::append_range(parts, castToI64(rewriter, adaptor.getShape()));
     llvm::append_range(parts, adaptor.getStrides());
+    parts.push_back(arith::ConstantIntOp::create(
+        rewriter, op.getLoc(), rewriter.getI1Type(),
+        op.getPadding() == PaddingOption::PAD_NAN));
     rewriter.replaceOpWithMultiple(op, {parts});
     return success();
   }
 };
 
 struct RewriteDescriptorLoad : public OpConversionPattern<DescriptorLoadOp> {
-  RewriteDescriptorLoad(const TypeConverter &converter, MLIRContext *context,
-                        const PaddingAnalysis &paddings)
-      : OpConversionPattern(converter, context), paddings(paddings) {}
+  using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(DescriptorLoadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
-    RankedTensorType blockType = type.getBlockType();
+    RankedTensorType blockType = getSignlessBlockType(type);
     Descriptor desc = unpack(type, adaptor.getDesc());
-    auto [ptr, mask] =
-        blockPointersAndMask(rewriter, loc, type, desc, op.getIndices());
-    Value other = padding(rewriter, loc, blockType, paddings.lookup(op));
+    SmallVector<Value> offsets = castToI64(rewriter, op.getIndices());
+    Value other = padding(rewriter, loc, blockType, desc);
+    auto [ptr, mask] = blockPointersAndMask(rewriter, loc, blockType.getShape(),
+                                            desc, offsets);
     auto load = LoadOp::create(
         rewriter, loc, blockType, ptr, mask, other,
         /*boundaryCheck=*/rewriter.getDenseI32ArrayAttr({}),
@@ -264,8 +236,6 @@ struct RewriteDescriptorLoad : public OpConversionPattern<DescriptorLoadOp> {
                                      cast<RankedTensorType>(op.getType())));
     return success();
   }
-
-  const PaddingAnalysis &paddings;
 };
 
 struct RewriteDescriptorStore : public OpConversionPattern<DescriptorStoreOp> {
@@ -276,10 +246,12 @@ struct RewriteDescriptorStore : public OpConversionPattern<DescriptorStoreOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
+    RankedTensorType blockType = getSignlessBlockType(type);
     Descriptor desc = unpack(type, adaptor.getDesc());
-    auto [ptr, mask] =
-        blockPointersAndMask(rewriter, loc, type, desc, op.getIndices());
-    Value value = reshapeTo(rewriter, loc, op.getSrc(), type.getBlockType());
+    SmallVector<Value> offsets = castToI64(rewriter, op.getIndices());
+    auto [ptr, mask] = blockPointersAndMask(rewriter, loc, blockType.getShape(),
+                                            desc, offsets);
+    Value value = reshapeTo(rewriter, loc, op.getSrc(), blockType);
     auto store =
         StoreOp::create(rewriter, loc, ptr, value, mask,
                         /*boundaryCheck=*/rewriter.getDenseI32ArrayAttr({}),
@@ -291,21 +263,25 @@ struct RewriteDescriptorStore : public OpConversionPattern<DescriptorStoreOp> {
 };
 
 /// The atomic that performs a descriptor reduction on elements of
-/// `elementType`, if there is one.
+/// `elementType`, as upstream picks it: min and max need integers of known
+/// signedness.
 std::optional<RMWOp> getAtomicKind(DescriptorReduceKind kind,
                                    Type elementType) {
   bool isInt = isa<IntegerType>(elementType);
-  bool isUnsigned = elementType.isUnsignedInteger();
   switch (kind) {
   case DescriptorReduceKind::ADD:
     return isInt ? RMWOp::ADD : RMWOp::FADD;
   case DescriptorReduceKind::MIN:
-    if (isInt)
-      return isUnsigned ? RMWOp::UMIN : RMWOp::MIN;
+    if (elementType.isUnsignedInteger())
+      return RMWOp::UMIN;
+    if (elementType.isSignedInteger())
+      return RMWOp::MIN;
     return std::nullopt;
   case DescriptorReduceKind::MAX:
-    if (isInt)
-      return isUnsigned ? RMWOp::UMAX : RMWOp::MAX;
+    if (elementType.isUnsignedInteger())
+      return RMWOp::UMAX;
+    if (elementType.isSignedInteger())
+      return RMWOp::MAX;
     return std::nullopt;
   case DescriptorReduceKind::AND:
     return isInt ? std::optional(RMWOp::AND) : std::nullopt;
@@ -329,12 +305,14 @@ struct RewriteDescriptorReduce
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     TensorDescType type = op.getDesc().getType();
-    RankedTensorType blockType = type.getBlockType();
     // Checked before the conversion started.
-    RMWOp kind = *getAtomicKind(op.getKind(), blockType.getElementType());
+    RMWOp kind =
+        *getAtomicKind(op.getKind(), type.getBlockType().getElementType());
+    RankedTensorType blockType = getSignlessBlockType(type);
     Descriptor desc = unpack(type, adaptor.getDesc());
-    auto [ptr, mask] =
-        blockPointersAndMask(rewriter, loc, type, desc, op.getIndices());
+    SmallVector<Value> offsets = castToI64(rewriter, op.getIndices());
+    auto [ptr, mask] = blockPointersAndMask(rewriter, loc, blockType.getShape(),
+                                            desc, offsets);
     Value value = reshapeTo(rewriter, loc, op.getSrc(), blockType);
     AtomicRMWOp::create(rewriter, loc, blockType, kind, ptr, value, mask,
                         MemSemantic::RELEASE, MemSyncScope::GPU);
@@ -345,9 +323,7 @@ struct RewriteDescriptorReduce
 
 struct RewriteDescriptorGather
     : public OpConversionPattern<DescriptorGatherOp> {
-  RewriteDescriptorGather(const TypeConverter &converter, MLIRContext *context,
-                          const PaddingAnalysis &paddings)
-      : OpConversionPattern(converter, context), paddings(paddings) {}
+  using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(DescriptorGatherOp op, OneToNOpAdaptor adaptor,
@@ -358,7 +334,7 @@ struct RewriteDescriptorGather
     auto [ptr, mask] =
         rowPointersAndMask(rewriter, loc, resultType.getShape(), desc,
                            op.getXOffsets(), op.getYOffset());
-    Value other = padding(rewriter, loc, resultType, paddings.lookup(op));
+    Value other = padding(rewriter, loc, resultType, desc);
     auto load = rewriter.replaceOpWithNewOp<LoadOp>(
         op, resultType, ptr, mask, other,
         /*boundaryCheck=*/rewriter.getDenseI32ArrayAttr({}),
@@ -367,8 +343,6 @@ struct RewriteDescriptorGather
     load->setDiscardableAttrs(op->getDiscardableAttrDictionary());
     return success();
   }
-
-  const PaddingAnalysis &paddings;
 };
 
 struct RewriteDescriptorScatter
@@ -440,23 +414,28 @@ struct RewriteReturn : public OpConversionPattern<ReturnOp> {
   }
 };
 
-/// select(c, d0, d1) on descriptors selects every part.
+/// select(c, d0, d1) on descriptors becomes an scf.if that yields the parts
+/// of one or the other, as upstream rewrites it.
 struct RewriteSelect : public OpConversionPattern<arith::SelectOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult
   matchAndRewrite(arith::SelectOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    ValueRange cond = adaptor.getOperands()[0];
-    ValueRange lhs = adaptor.getOperands()[1];
-    ValueRange rhs = adaptor.getOperands()[2];
+    ValueRange cond = adaptor.getCondition();
+    ValueRange lhs = adaptor.getTrueValue();
+    ValueRange rhs = adaptor.getFalseValue();
     if (cond.size() != 1 || lhs.size() != rhs.size())
       return failure();
-    SmallVector<Value> parts;
-    for (auto [a, b] : llvm::zip(lhs, rhs))
-      parts.push_back(
-          arith::SelectOp::create(rewriter, op.getLoc(), cond.front(), a, b));
-    rewriter.replaceOpWithMultiple(op, {parts});
+    Location loc = op.getLoc();
+    auto ifOp = scf::IfOp::create(rewriter, loc, lhs.getTypes(), cond.front(),
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(rewriter, loc, lhs);
+    rewriter.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(rewriter, loc, rhs);
+    rewriter.replaceOpWithMultiple(op, {ifOp.getResults()});
     return success();
   }
 };
@@ -478,16 +457,16 @@ struct RewriteTensorDescriptorToPointerPass
     });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
-    PaddingAnalysis paddings(module);
 
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });
     converter.addConversion(
         [](TensorDescType type, SmallVectorImpl<Type> &parts) {
-          RankedTensorType block = type.getBlockType();
+          RankedTensorType block = getSignlessBlockType(type);
+          MLIRContext *ctx = type.getContext();
           parts.push_back(PointerType::get(block.getElementType(), 1));
-          parts.append(2 * block.getRank(),
-                       IntegerType::get(type.getContext(), 64));
+          parts.append(2 * block.getRank(), IntegerType::get(ctx, 64));
+          parts.push_back(IntegerType::get(ctx, 1));
           return success();
         });
 
@@ -507,11 +486,10 @@ struct RewriteTensorDescriptorToPointerPass
     populateFunctionOpInterfaceTypeConversionPattern<FuncOp>(patterns,
                                                              converter);
     scf::populateSCFStructuralTypeConversions(converter, patterns);
-    patterns.add<RewriteMakeTensorDesc, RewriteDescriptorStore,
-                 RewriteDescriptorReduce, RewriteDescriptorScatter, RewriteCall,
+    patterns.add<RewriteMakeTensorDesc, RewriteDescriptorLoad,
+                 RewriteDescriptorStore, RewriteDescriptorReduce,
+                 RewriteDescriptorGather, RewriteDescriptorScatter, RewriteCall,
                  RewriteReturn, RewriteSelect>(converter, context);
-    patterns.add<RewriteDescriptorLoad, RewriteDescriptorGather>(
-        converter, context, paddings);
 
     ConversionConfig config;
     config.buildMaterializations = false;
