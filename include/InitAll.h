@@ -1,7 +1,7 @@
 //===- InitAll.h - registration of everything the tools offer --*- C++ -*-===//
 //
 // One place that registers our dialects, the upstream dialects Triton IR
-// uses, and every pass the tools expose.
+// uses, every pass the tools expose, and the translations to LLVM IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,8 +18,12 @@ namespace mlir::triton {
 /// IR (builtin, func, arith, math, scf, cf, ub, gpu, llvm, nvvm).
 void registerTritonDialects(DialectRegistry &registry);
 
-/// Registers the upstream MLIR passes and ours.
+/// Registers the upstream MLIR passes, ours and our named pipelines.
 void registerTritonPasses();
+
+/// Registers the translations to LLVM IR of the dialects a lowered module
+/// holds (builtin, llvm, nvvm).
+void registerTritonTranslations(DialectRegistry &registry);
 
 } // namespace mlir::triton
 

@@ -18,17 +18,42 @@ llvm_config.use_default_substitutions()
 config.environment["FILECHECK_OPTS"] = "--enable-var-scope"
 config.substitutions.append(("%PYTHON", shutil.which("python3") or "python3"))
 config.substitutions.append(("%triton_version", config.triton_version))
+config.substitutions.append(("%triton_src_root", config.triton_src_root))
+config.substitutions.append(("%triton_tools_dir", config.triton_tools_dir))
 config.substitutions.append(
     ("%triton_unittests_dir", os.path.join(config.triton_obj_root, "unittests")))
 
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["triton-opt", "triton-run", "triton-tensor-layout"], [config.triton_tools_dir])
+    ["triton-compile", "triton-opt", "triton-run", "triton-tensor-layout",
+     "triton-translate"],
+    [config.triton_tools_dir])
 
-ptxas = os.environ.get("TRITON_PTXAS_PATH") or config.ptxas_path
-if ptxas and os.path.isfile(ptxas) and os.access(ptxas, os.X_OK):
+
+def find_ptxas():
+    """ptxas as triton-translate finds it: TRITON_PTXAS_PATH, the CUDA
+    toolkit, PATH, then what CMake found."""
+    for candidate in (os.environ.get("TRITON_PTXAS_PATH"),
+                      "/usr/local/cuda/bin/ptxas", shutil.which("ptxas"),
+                      config.ptxas_path):
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
+# Tests run with a clean environment: name the ptxas found, so that the
+# tools use the one that enabled the feature.
+ptxas = find_ptxas()
+if ptxas:
     config.available_features.add("ptxas")
+    config.environment["TRITON_PTXAS_PATH"] = ptxas
+
+libdevice = os.environ.get("TRITON_LIBDEVICE_PATH") or \
+    "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc"
+if os.path.isfile(libdevice):
+    config.available_features.add("libdevice")
+    config.environment["TRITON_LIBDEVICE_PATH"] = libdevice
 
 
 def has_cuda_device():
@@ -44,3 +69,11 @@ def has_cuda_device():
 
 if has_cuda_device():
     config.available_features.add("cuda")
+
+
+# CUDA's driver header and stub library, and a C compiler: the AOT launchers
+# of triton-compile are compiled and linked against them.
+if (os.path.isfile("/usr/local/cuda/include/cuda.h") and
+        os.path.isfile("/usr/local/cuda/lib64/stubs/libcuda.so") and
+        shutil.which("cc")):
+    config.available_features.add("cuda_headers")

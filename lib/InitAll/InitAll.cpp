@@ -6,10 +6,14 @@
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Pipelines/MakeLLIR.h"
 #include "Pipelines/MakeTTGIR.h"
+#include "Pipelines/Pipelines.h"
+#include "Target/LLVMIR.h"
 #include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -30,9 +34,16 @@ void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
 
 void mlir::triton::registerTritonPasses() {
   registerAllPasses();
+  registerTritonTransformsPasses();
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   triton::gpu::registerTritonGPUPasses();
   registerTestAlignmentPass();
+  registerTritonPipelines();
   registerMakeTTGIRPipeline();
+  registerMakeLLIRPipeline();
+}
+
+void mlir::triton::registerTritonTranslations(DialectRegistry &registry) {
+  nvidia::registerLLVMIRTranslations(registry);
 }

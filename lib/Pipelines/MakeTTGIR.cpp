@@ -4,15 +4,14 @@
 // this toolchain does not implement yet are listed where upstream runs them;
 // they only act on tensor-core dots, TMA descriptors, tensor memory, warp
 // specialization and software pipelining, so kernels without those come
-// out as upstream's. The tt passes the pipeline uses (triton-loop-aware-cse,
-// triton-licm) are picked up when registered; until then MLIR's cse and
-// loop-invariant-code-motion, which do a subset of their work, stand in.
+// out as upstream's.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Pipelines/MakeTTGIR.h"
 
 #include "Conversion/TritonToTritonGPU/Passes.h"
+#include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -22,30 +21,12 @@ using namespace mlir;
 using namespace mlir::triton;
 
 namespace {
-
-/// Adds the registered pass `flag`, or `fallback` when no such pass is
-/// registered.
-void addPassOr(OpPassManager &pm, StringRef flag,
-               llvm::function_ref<std::unique_ptr<Pass>()> fallback) {
-  if (const PassInfo *info = PassInfo::lookup(flag)) {
-    LogicalResult added = info->addToPipeline(
-        pm, /*options=*/"", [](const Twine &) { return failure(); });
-    assert(succeeded(added) && "a registered pass without options failed");
-    (void)added;
-    return;
-  }
-  pm.addPass(fallback());
-}
-
 void addLoopAwareCSE(OpPassManager &pm) {
-  addPassOr(pm, "triton-loop-aware-cse", [] { return createCSEPass(); });
+  pm.addPass(createTritonLoopAwareCSE());
 }
-
 void addLICM(OpPassManager &pm) {
-  addPassOr(pm, "triton-licm",
-            [] { return createLoopInvariantCodeMotionPass(); });
+  pm.addPass(createTritonLoopInvariantCodeMotion());
 }
-
 } // namespace
 
 void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,

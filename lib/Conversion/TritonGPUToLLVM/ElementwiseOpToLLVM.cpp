@@ -100,9 +100,12 @@ struct TensorConstantConversion
     auto type = dyn_cast<RankedTensorType>(op.getType());
     if (!type)
       return failure();
-    auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
-    if (!splat)
-      return op.emitError("only splat tensor constants can be lowered");
+    auto dense = dyn_cast<DenseElementsAttr>(op.getValue());
+    if (!dense)
+      return op.emitError("only dense tensor constants can be lowered");
+    if (!dense.isSplat())
+      return lowerNonSplat(op, dense, rewriter);
+    auto splat = cast<SplatElementsAttr>(dense);
     Location loc = op.getLoc();
     Type elt = getTypeConverter()->convertType(type.getElementType());
     TypedAttr value = splat.getSplatValue<TypedAttr>();
@@ -114,6 +117,57 @@ struct TensorConstantConversion
     }
     Value scalar = LLVM::ConstantOp::create(rewriter, loc, elt, value);
     SmallVector<Value> values(getNumRegisters(type), scalar);
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), values, rewriter, type));
+    return success();
+  }
+
+  /// A constant with different elements: the values go to a constant global
+  /// array, each thread loads its elements at their row-major index.
+  LogicalResult lowerNonSplat(arith::ConstantOp op, DenseElementsAttr dense,
+                              ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    auto type = cast<RankedTensorType>(op.getType());
+    Type elt = getTypeConverter()->convertType(type.getElementType());
+    if (!elt || !elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() < 8 ||
+        elt != type.getElementType())
+      return op.emitError("non-splat tensor constants of ")
+             << type.getElementType() << " cannot be lowered";
+    auto mod = op->getParentOfType<ModuleOp>();
+    std::string name;
+    for (unsigned i = 0;; ++i) {
+      name = "tensor_constant_" + std::to_string(i);
+      if (!mod.lookupSymbol(name))
+        break;
+    }
+    auto arrayTy = LLVM::LLVMArrayType::get(elt, type.getNumElements());
+    auto flat = dense.reshape(
+        RankedTensorType::get({type.getNumElements()}, type.getElementType()));
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(mod.getBody());
+      LLVM::GlobalOp::create(rewriter, loc, arrayTy, /*isConstant=*/true,
+                             LLVM::Linkage::Internal, name, flat,
+                             /*alignment=*/16, /*addrSpace=*/1);
+    }
+    auto ptr1 = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
+    Value base = LLVM::AddressOfOp::create(rewriter, loc, ptr1, name);
+    ArrayRef<int64_t> shape = type.getShape();
+    SmallVector<Value> values;
+    for (SmallVector<Value> &coords : emitIndices(rewriter, loc, type)) {
+      Value idx = i32Const(rewriter, loc, 0);
+      int64_t stride = 1;
+      for (int d = shape.size() - 1; d >= 0; --d) {
+        idx = LLVM::AddOp::create(
+            rewriter, loc, idx,
+            LLVM::MulOp::create(rewriter, loc, coords[d],
+                                i32Const(rewriter, loc, stride)));
+        stride *= shape[d];
+      }
+      Value ptr =
+          LLVM::GEPOp::create(rewriter, loc, ptr1, elt, base, ValueRange{idx});
+      values.push_back(LLVM::LoadOp::create(rewriter, loc, elt, ptr));
+    }
     rewriter.replaceOp(
         op, packLLElements(loc, getTypeConverter(), values, rewriter, type));
     return success();

@@ -391,7 +391,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         cons += ",b";
       }
       text += st + " [ $" + std::to_string(ptrIdx) + " + 0 ], " +
-              (plan.n > 1 ? "{ " + list + " }" : list) + ";";
+              "{ " + list + " };";
       inlinePtx(rewriter, loc, text, cons, operands, {});
     }
     rewriter.eraseOp(op);

@@ -36,7 +36,13 @@ std::optional<SmallVector<int>> mapRegisters(const LinearLayout &src,
     if (srcBits != dstBits)
       return std::nullopt;
     for (int i = 0; i < dstBits; ++i) {
+      // Bases map through the linear part of dstToSrc, which may add a
+      // constant (split's half): f(b) ^ f(0).
       SmallVector<int32_t> mapped = dstToSrc(dst.getBasis(dim, i));
+      SmallVector<int32_t> origin =
+          dstToSrc(SmallVector<int32_t>(dst.getNumOutDims(), 0));
+      for (auto [m, o] : llvm::zip(mapped, origin))
+        m ^= o;
       if (ArrayRef<int32_t>(mapped) != src.getBasis(dim, i))
         return std::nullopt;
     }
@@ -320,22 +326,6 @@ struct CatOpConversion : public ViewPattern<CatOp> {
 // convert_layout
 //===----------------------------------------------------------------------===//
 
-/// Row-major element offset of `coords` in a tensor of `shape`.
-Value linearOffset(OpBuilder &b, Location loc, ArrayRef<Value> coords,
-                   ArrayRef<int64_t> shape) {
-  Value offset;
-  int64_t stride = 1;
-  for (int d = shape.size() - 1; d >= 0; --d) {
-    Value term = coords[d];
-    if (stride != 1)
-      term = LLVM::MulOp::create(b, loc, term, i32Const(b, loc, stride));
-    offset =
-        offset ? LLVM::AddOp::create(b, loc, offset, term).getResult() : term;
-    stride *= shape[d];
-  }
-  return offset ? offset : i32Const(b, loc, 0);
-}
-
 /// The type a value of `type` is kept as in shared memory (i1 as i8).
 Type memoryType(OpBuilder &b, Type type) {
   if (type.isInteger(1))
@@ -355,6 +345,214 @@ Value fromMemory(OpBuilder &b, Location loc, Value v, Type type) {
   return v;
 }
 
+//===----------------------------------------------------------------------===//
+// convert_layout through shared memory
+//===----------------------------------------------------------------------===//
+
+/// Bit vectors over the tensor's coordinate bits (dim rank-1 lowest), with
+/// the Gaussian elimination both the plan and its inverse need.
+class BitSpace {
+public:
+  explicit BitSpace(ArrayRef<int64_t> shape) {
+    int pos = 0;
+    for (int d = shape.size() - 1; d >= 0; --d) {
+      int bits = llvm::Log2_64(shape[d]);
+      first.push_back({d, pos, bits});
+      pos += bits;
+    }
+    numBits = pos;
+  }
+  int size() const { return numBits; }
+  uint64_t pack(ArrayRef<int32_t> coords) const {
+    uint64_t v = 0;
+    for (auto [d, pos, bits] : first)
+      v |= uint64_t(coords[d]) << pos;
+    return v;
+  }
+  uint64_t unitVector(int bit) const { return uint64_t(1) << bit; }
+
+private:
+  SmallVector<std::tuple<int, int, int>> first;
+  int numBits = 0;
+};
+
+/// A basis being built: vectors in insertion order plus a reduced echelon
+/// copy to test membership and to express vectors in the basis.
+class Basis {
+public:
+  /// Coefficients of `v` on the basis vectors, or nullopt when `v` is not
+  /// in their span.
+  std::optional<uint64_t> express(uint64_t v) const {
+    uint64_t coef = 0;
+    for (auto [pivot, row, rowCoef] : echelon)
+      if (v >> pivot & 1) {
+        v ^= row;
+        coef ^= rowCoef;
+      }
+    if (v)
+      return std::nullopt;
+    return coef;
+  }
+  bool contains(uint64_t v) const { return express(v).has_value(); }
+  /// Adds `v` (not in the span) as basis vector number size().
+  void push(uint64_t v) {
+    vectors.push_back(v);
+    rebuild();
+  }
+  void set(int i, uint64_t v) {
+    vectors[i] = v;
+    rebuild();
+  }
+  uint64_t operator[](int i) const { return vectors[i]; }
+  int size() const { return vectors.size(); }
+
+private:
+  void rebuild() {
+    echelon.clear();
+    for (auto [i, vec] : llvm::enumerate(vectors)) {
+      uint64_t v = vec, coef = uint64_t(1) << i;
+      for (auto [pivot, row, rowCoef] : echelon)
+        if (v >> pivot & 1) {
+          v ^= row;
+          coef ^= rowCoef;
+        }
+      assert(v && "basis vectors must be independent");
+      int pivot = llvm::Log2_64(v);
+      for (auto &[p, row, rowCoef] : echelon)
+        if (row >> pivot & 1) {
+          row ^= v;
+          rowCoef ^= coef;
+        }
+      echelon.push_back({pivot, v, coef});
+    }
+  }
+  SmallVector<uint64_t> vectors;
+  SmallVector<std::tuple<int, uint64_t, uint64_t>> echelon;
+};
+
+/// How a convert_layout goes through its scratch buffer: each element gets
+/// an element offset by an invertible GF(2) map of its coordinates, chosen
+/// so that (1) the first `vec` registers of a thread, in both layouts, are
+/// consecutive offsets (one vector store and one vector load of up to 16
+/// bytes), and (2) the lanes of a warp that access shared memory in the same
+/// wavefront hit distinct banks, on the store side and, through an XOR
+/// swizzle of the bank bits with other coordinate bits, on the load side.
+struct ScratchPlan {
+  int vec = 1;
+  LinearLayout srcOffsets, dstOffsets; // register/lane/warp/block -> offset
+};
+
+ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
+                        ArrayRef<int64_t> shape, unsigned elemBytes) {
+  MLIRContext *ctx = src.getOutDimNames().begin()->getContext();
+  StringAttr reg = StringAttr::get(ctx, "register"),
+             lane = StringAttr::get(ctx, "lane");
+  BitSpace space(shape);
+  auto bases = [&](const LinearLayout &l, StringAttr dim) {
+    SmallVector<uint64_t> out;
+    if (l.hasInDim(dim))
+      for (int i = 0; i < l.getInDimSizeLog2(dim); ++i)
+        out.push_back(space.pack(l.getBasis(dim, i)));
+    return out;
+  };
+  SmallVector<uint64_t> srcRegs = bases(src, reg), dstRegs = bases(dst, reg);
+  SmallVector<uint64_t> srcLanes = bases(src, lane),
+                        dstLanes = bases(dst, lane);
+  Basis basis;
+  // (1) Vector bits: the registers both layouts keep consecutive.
+  int vecBits = 0;
+  while (vecBits < (int)srcRegs.size() && vecBits < (int)dstRegs.size() &&
+         srcRegs[vecBits] == dstRegs[vecBits] && srcRegs[vecBits] &&
+         !basis.contains(srcRegs[vecBits]) &&
+         (elemBytes << (vecBits + 1)) <= 16) {
+    basis.push(srcRegs[vecBits]);
+    ++vecBits;
+  }
+  // (2) Bank bits: a wavefront moves 128 bytes; the offset bits above the
+  // vector that select a vector within 128 bytes come from the store side's
+  // lanes.
+  int bankBits = std::max<int>(
+      0, std::min<int>(llvm::Log2_32(128 / (elemBytes << vecBits)),
+                       space.size() - vecBits));
+  int lanesPerWavefront = std::min<int>(5, bankBits);
+  for (int i = 0; i < lanesPerWavefront && i < (int)srcLanes.size(); ++i)
+    if (srcLanes[i] && !basis.contains(srcLanes[i]) &&
+        basis.size() < vecBits + bankBits)
+      basis.push(srcLanes[i]);
+  for (int i = 0; i < lanesPerWavefront && i < (int)dstLanes.size(); ++i)
+    if (dstLanes[i] && !basis.contains(dstLanes[i]) &&
+        basis.size() < vecBits + bankBits)
+      basis.push(dstLanes[i]);
+  for (int bit = 0; bit < space.size(); ++bit)
+    if (!basis.contains(space.unitVector(bit)))
+      basis.push(space.unitVector(bit));
+  // (3) Load side: make the bank bits of the load's lanes independent by
+  // adding bank basis vectors to the other basis vectors they use.
+  int bankLo = vecBits, bankHi = vecBits + bankBits;
+  uint64_t bankMask =
+      ((uint64_t(1) << bankHi) - 1) & ~((uint64_t(1) << bankLo) - 1);
+  Basis projections;
+  uint64_t locked = 0;
+  Basis seen; // the vector bits and the load lanes handled so far
+  for (int i = 0; i < vecBits; ++i)
+    seen.push(basis[i]);
+  for (int i = 0; i < lanesPerWavefront && i < (int)dstLanes.size(); ++i) {
+    uint64_t b = dstLanes[i];
+    if (!b || seen.contains(b))
+      continue; // a broadcast lane, or the same vector as another lane
+    seen.push(b);
+    uint64_t coef = *basis.express(b);
+    uint64_t p = coef & bankMask;
+    if (p && !projections.contains(p)) {
+      projections.push(p);
+      locked |= coef & ~bankMask;
+      continue;
+    }
+    bool fixed = false;
+    for (int r = bankHi; r < basis.size() && !fixed; ++r) {
+      if (!(coef >> r & 1) || (locked >> r & 1))
+        continue;
+      for (int t = bankLo; t < bankHi && !fixed; ++t) {
+        uint64_t q = p ^ (uint64_t(1) << t);
+        if (!q || projections.contains(q))
+          continue;
+        basis.set(r, basis[r] ^ basis[t]);
+        projections.push(q);
+        locked |= (coef & ~bankMask) | (uint64_t(1) << r);
+        fixed = true;
+      }
+    }
+    if (!fixed)
+      locked |= coef & ~bankMask;
+  }
+  // The offset of a coordinate is its coefficient vector in the basis.
+  StringAttr offset = StringAttr::get(ctx, "offset");
+  auto toOffsets = [&](const LinearLayout &l) {
+    LinearLayout::BasesT out;
+    for (StringAttr dim : l.getInDimNames()) {
+      std::vector<std::vector<int32_t>> dimBases;
+      for (int i = 0; i < l.getInDimSizeLog2(dim); ++i)
+        dimBases.push_back(
+            {int32_t(*basis.express(space.pack(l.getBasis(dim, i))))});
+      out[dim] = std::move(dimBases);
+    }
+    return LinearLayout(std::move(out), {{offset, 1 << space.size()}},
+                        /*requireSurjective=*/false);
+  };
+  return {1 << vecBits, toOffsets(src), toOffsets(dst)};
+}
+
+/// Registers of `layout` that repeat a lower register (a zero register
+/// basis is set in their index): their values need no store and can be
+/// copied on load.
+int canonicalRegister(const LinearLayout &layout, StringAttr reg, int r) {
+  for (int i = 0; i < layout.getInDimSizeLog2(reg); ++i)
+    if ((r >> i & 1) &&
+        llvm::all_of(layout.getBasis(reg, i), [](int32_t c) { return c == 0; }))
+      r &= ~(1 << i);
+  return r;
+}
+
 struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
   using ViewPattern::ViewPattern;
   LogicalResult
@@ -371,35 +569,99 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       rewriter.replaceOp(op, pack(rewriter, loc, *result, dstType));
       return success();
     }
+    std::optional<LinearLayout> srcLayout = getLayout(srcType),
+                                dstLayout = getLayout(dstType);
+    if (!srcLayout || !dstLayout)
+      return op.emitError("cannot lay out these tensors");
     Value base = getSharedAddress(rewriter, loc, op);
     if (!base)
       return op.emitError("no shared memory planned for this conversion");
     Type elt = getTypeConverter()->convertType(srcType.getElementType());
     Type memTy = memoryType(rewriter, elt);
     unsigned bytes = getElementBytes(srcType);
-    ArrayRef<int64_t> shape = srcType.getShape();
-    auto store = [&](Value offset, Value v) {
-      Value byteOffset = LLVM::MulOp::create(rewriter, loc, offset,
-                                             i32Const(rewriter, loc, bytes));
-      Value ptr = gepBytes(rewriter, loc, base, byteOffset);
-      LLVM::StoreOp::create(rewriter, loc, toMemory(rewriter, loc, v), ptr);
+    ScratchPlan plan =
+        planScratch(*srcLayout, *dstLayout, srcType.getShape(), bytes);
+    MLIRContext *ctx = rewriter.getContext();
+    StringAttr reg = StringAttr::get(ctx, "register");
+    Operation *anchor = op;
+    HardwareIds ids = getHardwareIds(rewriter, loc, getThreadsPerWarp(anchor),
+                                     getNumCTAs(anchor));
+    auto threadOffset = [&](const LinearLayout &offsets) {
+      return applyLinearLayout(rewriter, loc, offsets,
+                               {{StringAttr::get(ctx, "lane"), ids.lane},
+                                {StringAttr::get(ctx, "warp"), ids.warp},
+                                {StringAttr::get(ctx, "block"), ids.block}})[0];
     };
+    // The offset bits a thread's lane, warp and block can set: a register
+    // offset outside them is added (and folds into the address) rather than
+    // XORed.
+    auto threadBits = [&](const LinearLayout &offsets) {
+      int32_t mask = 0;
+      for (StringAttr dim : offsets.getInDimNames())
+        if (dim != reg)
+          for (int i = 0; i < offsets.getInDimSizeLog2(dim); ++i)
+            mask |= offsets.getBasis(dim, i)[0];
+      return mask;
+    };
+    auto address = [&](Value thread, const LinearLayout &offsets, int r) {
+      int32_t regOffset = registerCoords(offsets, r)[0];
+      Value byteOffset = LLVM::MulOp::create(rewriter, loc, thread,
+                                             i32Const(rewriter, loc, bytes));
+      if ((regOffset & threadBits(offsets)) == 0) {
+        Value ptr = gepBytes(rewriter, loc, base, byteOffset);
+        return regOffset ? gepBytes(rewriter, loc, ptr,
+                                    i32Const(rewriter, loc, regOffset * bytes))
+                         : ptr;
+      }
+      Value offset = LLVM::XOrOp::create(rewriter, loc, thread,
+                                         i32Const(rewriter, loc, regOffset));
+      byteOffset = LLVM::MulOp::create(rewriter, loc, offset,
+                                       i32Const(rewriter, loc, bytes));
+      return gepBytes(rewriter, loc, base, byteOffset);
+    };
+    int vec = plan.vec;
+    Type vecTy = vec > 1 ? Type(VectorType::get(vec, memTy)) : memTy;
+    unsigned align = bytes * vec;
     // Wait for earlier readers of this scratch, write every element, wait
     // for every writer, read.
     emitBarrier(rewriter, loc);
-    auto srcIdx = emitIndices(rewriter, loc, srcType);
-    for (auto [coords, v] : llvm::zip(srcIdx, values))
-      store(linearOffset(rewriter, loc, coords, shape), v);
-    emitBarrier(rewriter, loc);
-    SmallVector<Value> result;
-    for (SmallVector<Value> &coords : emitIndices(rewriter, loc, dstType)) {
-      Value offset = linearOffset(rewriter, loc, coords, shape);
-      Value byteOffset = LLVM::MulOp::create(rewriter, loc, offset,
-                                             i32Const(rewriter, loc, bytes));
-      Value ptr = gepBytes(rewriter, loc, base, byteOffset);
-      Value v = LLVM::LoadOp::create(rewriter, loc, memTy, ptr);
-      result.push_back(fromMemory(rewriter, loc, v, elt));
+    Value srcThread = threadOffset(plan.srcOffsets);
+    for (int r = 0; r < (int)values.size(); r += vec) {
+      if (canonicalRegister(*srcLayout, reg, r) != r)
+        continue;
+      Value v;
+      if (vec == 1) {
+        v = toMemory(rewriter, loc, values[r]);
+      } else {
+        v = LLVM::UndefOp::create(rewriter, loc, vecTy);
+        for (int i = 0; i < vec; ++i)
+          v = LLVM::InsertElementOp::create(
+              rewriter, loc, v, toMemory(rewriter, loc, values[r + i]),
+              i32Const(rewriter, loc, i));
+      }
+      LLVM::StoreOp::create(rewriter, loc, v,
+                            address(srcThread, plan.srcOffsets, r), align);
     }
+    emitBarrier(rewriter, loc);
+    Value dstThread = threadOffset(plan.dstOffsets);
+    int numDst = dstLayout->getInDimSize(reg);
+    SmallVector<Value> result(numDst);
+    for (int r = 0; r < numDst; r += vec) {
+      if (canonicalRegister(*dstLayout, reg, r) != r)
+        continue;
+      Value v = LLVM::LoadOp::create(
+          rewriter, loc, vecTy, address(dstThread, plan.dstOffsets, r), align);
+      for (int i = 0; i < vec; ++i) {
+        Value e = vec == 1 ? v
+                           : LLVM::ExtractElementOp::create(
+                                 rewriter, loc, v, i32Const(rewriter, loc, i))
+                                 .getResult();
+        result[r + i] = fromMemory(rewriter, loc, e, elt);
+      }
+    }
+    for (int r = 0; r < numDst; ++r)
+      if (!result[r])
+        result[r] = result[canonicalRegister(*dstLayout, reg, r)];
     rewriter.replaceOp(op, pack(rewriter, loc, result, dstType));
     return success();
   }

@@ -1,4 +1,5 @@
 // RUN: triton-opt %s -split-input-file -canonicalize | FileCheck %s
+// RUN: triton-opt %s -split-input-file -canonicalize -mlir-print-debuginfo -mlir-print-local-scope | FileCheck %s --check-prefix=LOC
 
 // Folders and canonicalization patterns of the tt dialect, and the ops that
 // canonicalization must keep because they touch memory or have other side
@@ -163,29 +164,34 @@ tt.func @broadcast_identity(%x: tensor<1x8xf32>) -> tensor<1x8xf32> {
 
 // -----
 
-// Tests that broadcast of a splat becomes a splat of the result shape.
+// Tests that broadcast of a splat becomes a splat of the result shape, with
+// both locations fused (outer first), as upstream's declarative pattern.
 // CHECK-LABEL: tt.func @broadcast_of_splat
+// LOC-LABEL: tt.func @broadcast_of_splat
+// LOC: tt.splat {{.+}} loc(fused["bcast", "splat"])
 // CHECK-SAME: (%[[Y:[^:]+]]: f32)
 tt.func @broadcast_of_splat(%y: f32) -> tensor<4x8xf32> {
   // CHECK: %[[S:.+]] = tt.splat %[[Y]] : f32 -> tensor<4x8xf32>
   // CHECK-NOT: tt.broadcast
   // CHECK: tt.return %[[S]]
-  %s = tt.splat %y : f32 -> tensor<1x8xf32>
-  %b = tt.broadcast %s : tensor<1x8xf32> -> tensor<4x8xf32>
+  %s = tt.splat %y : f32 -> tensor<1x8xf32> loc("splat")
+  %b = tt.broadcast %s : tensor<1x8xf32> -> tensor<4x8xf32> loc("bcast")
   tt.return %b : tensor<4x8xf32>
 }
 
 // -----
 
-// Tests that two broadcasts combine into one.
+// Tests that two broadcasts combine into one, with both locations fused.
 // CHECK-LABEL: tt.func @broadcast_of_broadcast
+// LOC-LABEL: tt.func @broadcast_of_broadcast
+// LOC: tt.broadcast {{.+}} loc(fused["outer", "inner"])
 // CHECK-SAME: (%[[Z:[^:]+]]: tensor<1x1xf32>)
 tt.func @broadcast_of_broadcast(%z: tensor<1x1xf32>) -> tensor<4x8xf32> {
   // CHECK: %[[B:.+]] = tt.broadcast %[[Z]] : tensor<1x1xf32> -> tensor<4x8xf32>
   // CHECK-NOT: tt.broadcast
   // CHECK: tt.return %[[B]]
-  %i = tt.broadcast %z : tensor<1x1xf32> -> tensor<1x8xf32>
-  %o = tt.broadcast %i : tensor<1x8xf32> -> tensor<4x8xf32>
+  %i = tt.broadcast %z : tensor<1x1xf32> -> tensor<1x8xf32> loc("inner")
+  %o = tt.broadcast %i : tensor<1x8xf32> -> tensor<4x8xf32> loc("outer")
   tt.return %o : tensor<4x8xf32>
 }
 
@@ -266,17 +272,17 @@ tt.func @make_range_one_element() -> (tensor<1xi32>, tensor<1xi32>, tensor<2xi32
 
 // -----
 
-// Tests that fp_to_fp of a constant folds when the conversion is exact.
-// CHECK-LABEL: tt.func @fp_to_fp_exact
-tt.func @fp_to_fp_exact() -> (tensor<16xf16>, tensor<16xf8E4M3FN>, bf16, f32, f8E4M3FN, f8E5M2, tensor<16xf8E5M2>) {
-  // CHECK-DAG: %[[A:.+]] = arith.constant dense<1.500000e+00> : tensor<16xf16>
-  // CHECK-DAG: %[[B:.+]] = arith.constant dense<1.500000e+00> : tensor<16xf8E4M3FN>
-  // CHECK-DAG: %[[C:.+]] = arith.constant 3.000000e+00 : bf16
-  // CHECK-DAG: %[[D:.+]] = arith.constant 2.500000e+00 : f32
-  // CHECK-DAG: %[[E:.+]] = arith.constant 4.480000e+02 : f8E4M3FN
+// Tests that fp_to_fp of a constant folds only for zeros (signed), as
+// upstream: other conversions are the lowering's to round and saturate.
+// CHECK-LABEL: tt.func @fp_to_fp_of_constants
+tt.func @fp_to_fp_of_constants() -> (tensor<16xf16>, tensor<16xf8E4M3FN>, bf16, f32, f8E4M3FN, f8E5M2, tensor<16xf8E5M2>) {
   // CHECK-DAG: %[[F:.+]] = arith.constant 0.000000e+00 : f8E5M2
   // CHECK-DAG: %[[G:.+]] = arith.constant dense<-0.000000e+00> : tensor<16xf8E5M2>
-  // CHECK-NOT: tt.fp_to_fp
+  // CHECK-DAG: %[[A:.+]] = tt.fp_to_fp %{{.+}}, rounding = rtne : tensor<16xf32> -> tensor<16xf16>
+  // CHECK-DAG: %[[B:.+]] = tt.fp_to_fp %{{.+}}, rounding = rtne : tensor<16xf32> -> tensor<16xf8E4M3FN>
+  // CHECK-DAG: %[[C:.+]] = tt.fp_to_fp %{{.+}}, rounding = rtz : f32 -> bf16
+  // CHECK-DAG: %[[D:.+]] = tt.fp_to_fp %{{.+}} : f16 -> f32
+  // CHECK-DAG: %[[E:.+]] = tt.fp_to_fp %{{.+}}, rounding = rtne : f32 -> f8E4M3FN
   // CHECK: tt.return %[[A]], %[[B]], %[[C]], %[[D]], %[[E]], %[[F]], %[[G]]
   %c1 = arith.constant dense<1.5> : tensor<16xf32>
   %a = tt.fp_to_fp %c1, rounding = rtne : tensor<16xf32> -> tensor<16xf16>
@@ -321,58 +327,66 @@ tt.func @fp_to_fp_inexact() -> (tensor<16xf8E4M3FN>, f8E4M3FN, f8E5M2, f16, f16)
 
 // -----
 
-// Tests that a load whose mask is all true drops its mask and other value,
-// and keeps its cache modifier, eviction policy and volatility.
+// Tests that a load whose mask is an all-true splat constant drops its mask
+// and other value, and keeps its cache modifier, eviction policy and
+// volatility; scalar masks are left alone, as upstream does.
 // CHECK-LABEL: tt.func @load_mask_all_true
 // CHECK-SAME: (%[[P:[^:]+]]: tensor<16x!tt.ptr<f32>>, %[[O:[^:]+]]: tensor<16xf32>, %[[S:[^:]+]]: !tt.ptr<f32>, %[[SO:[^:]+]]: f32)
 tt.func @load_mask_all_true(%p: tensor<16x!tt.ptr<f32>>, %o: tensor<16xf32>, %s: !tt.ptr<f32>, %so: f32)
     -> (tensor<16xf32>, tensor<16xf32>, f32) {
+  // CHECK: %[[T:.+]] = arith.constant true
   %t = arith.constant dense<true> : tensor<16xi1>
   %st = arith.constant true
   // CHECK: %[[A:.+]] = tt.load %[[P]] cacheModifier = ca : tensor<16x!tt.ptr<f32>>
   %a = tt.load %p, %t, %o cacheModifier = ca : tensor<16x!tt.ptr<f32>>
   // CHECK: %[[B:.+]] = tt.load %[[P]] evictionPolicy = evict_last {isVolatile = true} : tensor<16x!tt.ptr<f32>>
   %b = tt.load %p, %t evictionPolicy = evict_last {isVolatile = true} : tensor<16x!tt.ptr<f32>>
-  // CHECK: %[[C:.+]] = tt.load %[[S]] : !tt.ptr<f32>
+  // CHECK: %[[C:.+]] = tt.load %[[S]], %[[T]], %[[SO]] : !tt.ptr<f32>
   %c = tt.load %s, %st, %so : !tt.ptr<f32>
   // CHECK: tt.return %[[A]], %[[B]], %[[C]]
   tt.return %a, %b, %c : tensor<16xf32>, tensor<16xf32>, f32
 }
 
-// -----
 
-// Tests that a load whose mask is all false yields its other value, and that
-// without other (the result is undefined) the load stays.
+// Tests that a load whose mask is an all-false splat constant yields its
+// other value, volatile or not, and that without other (the result is
+// undefined) or with a scalar mask the load stays.
 // CHECK-LABEL: tt.func @load_mask_all_false
 // CHECK-SAME: (%[[P:[^:]+]]: tensor<16x!tt.ptr<f32>>, %[[O:[^:]+]]: tensor<16xf32>, %[[S:[^:]+]]: !tt.ptr<f32>, %[[SO:[^:]+]]: f32)
 tt.func @load_mask_all_false(%p: tensor<16x!tt.ptr<f32>>, %o: tensor<16xf32>, %s: !tt.ptr<f32>, %so: f32)
-    -> (tensor<16xf32>, tensor<16xf32>, f32) {
+    -> (tensor<16xf32>, tensor<16xf32>, f32, tensor<16xf32>) {
   %f = arith.constant dense<false> : tensor<16xi1>
   %sf = arith.constant false
   %a = tt.load %p, %f, %o : tensor<16x!tt.ptr<f32>>
-  // CHECK: %[[F:.+]] = arith.constant dense<false> : tensor<16xi1>
+  // CHECK-DAG: %[[SF:.+]] = arith.constant false
+  // CHECK-DAG: %[[F:.+]] = arith.constant dense<false> : tensor<16xi1>
   // CHECK: %[[B:.+]] = tt.load %[[P]], %[[F]] : tensor<16x!tt.ptr<f32>>
   %b = tt.load %p, %f : tensor<16x!tt.ptr<f32>>
+  // CHECK: %[[C:.+]] = tt.load %[[S]], %[[SF]], %[[SO]] : !tt.ptr<f32>
   %c = tt.load %s, %sf, %so : !tt.ptr<f32>
-  // CHECK: tt.return %[[O]], %[[B]], %[[SO]]
-  tt.return %a, %b, %c : tensor<16xf32>, tensor<16xf32>, f32
+  %d = tt.load %p, %f, %o {isVolatile = true} : tensor<16x!tt.ptr<f32>>
+  // CHECK: tt.return %[[O]], %[[B]], %[[C]], %[[O]]
+  tt.return %a, %b, %c, %d : tensor<16xf32>, tensor<16xf32>, f32, tensor<16xf32>
 }
 
-// -----
 
-// Tests that a store whose mask is all true drops its mask, and one whose
-// mask is all false disappears.
+// Tests that a store whose mask is an all-true splat constant drops its
+// mask, and one whose mask is all false disappears; scalar masks are left
+// alone, as upstream does.
 // CHECK-LABEL: tt.func @store_mask
 // CHECK-SAME: (%[[P:[^:]+]]: tensor<16x!tt.ptr<f32>>, %[[V:[^:]+]]: tensor<16xf32>, %[[S:[^:]+]]: !tt.ptr<f32>, %[[SV:[^:]+]]: f32)
 tt.func @store_mask(%p: tensor<16x!tt.ptr<f32>>, %v: tensor<16xf32>, %s: !tt.ptr<f32>, %sv: f32) {
   %t = arith.constant dense<true> : tensor<16xi1>
   %f = arith.constant dense<false> : tensor<16xi1>
+  // CHECK-NEXT: %[[ST:.+]] = arith.constant true
+  // CHECK-NEXT: %[[SF:.+]] = arith.constant false
   %st = arith.constant true
   %sf = arith.constant false
   // CHECK-NEXT: tt.store %[[P]], %[[V]] cacheModifier = wb : tensor<16x!tt.ptr<f32>>
   tt.store %p, %v, %t cacheModifier = wb : tensor<16x!tt.ptr<f32>>
   tt.store %p, %v, %f : tensor<16x!tt.ptr<f32>>
-  // CHECK-NEXT: tt.store %[[S]], %[[SV]] : !tt.ptr<f32>
+  // CHECK-NEXT: tt.store %[[S]], %[[SV]], %[[ST]] : !tt.ptr<f32>
+  // CHECK-NEXT: tt.store %[[S]], %[[SV]], %[[SF]] : !tt.ptr<f32>
   tt.store %s, %sv, %st : !tt.ptr<f32>
   tt.store %s, %sv, %sf : !tt.ptr<f32>
   // A mask splatted from a true constant is all true too.
@@ -442,15 +456,19 @@ tt.func @keep_repeated_stores(%p: tensor<16x!tt.ptr<f32>>, %v: tensor<16xf32>) {
 
 // -----
 
-// Tests that expand_dims of a broadcast becomes a broadcast of expand_dims.
+// Tests that expand_dims of a broadcast becomes a broadcast of expand_dims,
+// each new op at the location of the op of its kind.
 // CHECK-LABEL: tt.func @expand_dims_of_broadcast
+// LOC-LABEL: tt.func @expand_dims_of_broadcast
+// LOC: tt.expand_dims {{.+}} loc("expand")
+// LOC: tt.broadcast {{.+}} loc("bcast")
 // CHECK-SAME: (%[[X:.+]]: tensor<1x16xi32>)
 // CHECK: %[[E:.+]] = tt.expand_dims %[[X]] {axis = 1 : i32} : tensor<1x16xi32> -> tensor<1x1x16xi32>
 // CHECK: %[[B:.+]] = tt.broadcast %[[E]] : tensor<1x1x16xi32> -> tensor<4x1x16xi32>
 // CHECK: tt.return %[[B]]
 tt.func @expand_dims_of_broadcast(%x: tensor<1x16xi32>) -> tensor<4x1x16xi32> {
-  %b = tt.broadcast %x : tensor<1x16xi32> -> tensor<4x16xi32>
-  %e = tt.expand_dims %b {axis = 1 : i32} : tensor<4x16xi32> -> tensor<4x1x16xi32>
+  %b = tt.broadcast %x : tensor<1x16xi32> -> tensor<4x16xi32> loc("bcast")
+  %e = tt.expand_dims %b {axis = 1 : i32} : tensor<4x16xi32> -> tensor<4x1x16xi32> loc("expand")
   tt.return %e : tensor<4x1x16xi32>
 }
 

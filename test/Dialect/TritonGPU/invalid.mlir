@@ -1422,3 +1422,61 @@ module attributes {"ttg.num-warps" = 2 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Tests that a transposed view must lay out the buffer as its source does:
+// the order of a swizzled layout is permuted with the dimensions.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_trans_wrong_encoding(%buf: !ttg.memdesc<16x32xf32, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_trans' op result encoding #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}> does not lay out the transposed buffer as the source encoding does}}
+  %0 = ttg.memdesc_trans %buf {order = array<i32: 1, 0>} : !ttg.memdesc<16x32xf32, #shared, #smem> -> !ttg.memdesc<32x16xf32, #shared, #smem>
+  tt.return
+}
+
+// -----
+
+// Tests that views keep the mutability of their source.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared_t = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_trans_mutability(%buf: !ttg.memdesc<16x32xf32, #shared, #smem, mutable>) {
+  // expected-error @+1 {{'ttg.memdesc_trans' op result must keep the mutability of the source}}
+  %0 = ttg.memdesc_trans %buf {order = array<i32: 1, 0>} : !ttg.memdesc<16x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf32, #shared_t, #smem>
+  tt.return
+}
+
+// -----
+
+// Tests that a reshaped view must keep the elements at their offsets.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared_t = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_reshape_wrong_encoding(%buf: !ttg.memdesc<16x32xf32, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_reshape' op result encoding #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}> does not lay out the reshaped buffer as the source encoding does}}
+  %0 = ttg.memdesc_reshape %buf : !ttg.memdesc<16x32xf32, #shared, #smem> -> !ttg.memdesc<32x16xf32, #shared_t, #smem>
+  tt.return
+}
+
+// -----
+
+// Tests that a subslice keeps the encoding and the allocation of its source.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared_t = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_subslice_encoding(%buf: !ttg.memdesc<16x32xf32, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op result must keep the encoding of the source}}
+  %0 = ttg.memdesc_subslice %buf[0, 16] : !ttg.memdesc<16x32xf32, #shared, #smem> -> !ttg.memdesc<16x16xf32, #shared_t, #smem, 16x32>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+tt.func @memdesc_subslice_alloc_shape(%buf: !ttg.memdesc<16x32xf32, #shared, #smem>) {
+  // expected-error @+1 {{'ttg.memdesc_subslice' op result must keep the alloc shape of the source}}
+  %0 = ttg.memdesc_subslice %buf[0, 16] : !ttg.memdesc<16x32xf32, #shared, #smem> -> !ttg.memdesc<16x16xf32, #shared, #smem>
+  tt.return
+}

@@ -668,3 +668,21 @@ tt.func @edge_layouts(%t: tensor<2x4xf32, #odd>,
   tt.return
 }
 }
+
+// -----
+
+// Views whose encodings follow their source: a transposed swizzled buffer
+// has the permuted order, a reshape that only splits the outer dimension
+// keeps the inner order.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared_t = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#shared3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: tt.func @memdesc_views
+tt.func @memdesc_views(%buf: !ttg.memdesc<16x32xf32, #shared, #smem, mutable>) {
+  // CHECK: ttg.memdesc_trans
+  %0 = ttg.memdesc_trans %buf {order = array<i32: 1, 0>} : !ttg.memdesc<16x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf32, #shared_t, #smem, mutable>
+  // CHECK: ttg.memdesc_reshape
+  %1 = ttg.memdesc_reshape %buf : !ttg.memdesc<16x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<2x8x32xf32, #shared3, #smem, mutable>
+  tt.return
+}

@@ -109,31 +109,20 @@ LogicalResult FpToFpOp::verify() {
 OpFoldResult FpToFpOp::fold(FoldAdaptor adaptor) {
   if (getSrc().getType() == getType())
     return getSrc();
+  // Only zeros fold, as upstream: other values convert in target-specific
+  // ways (fp8 saturation, rounding) that are the lowering's to decide.
+  bool negative;
+  if (matchPattern(getSrc(), m_PosZeroFloat()))
+    negative = false;
+  else if (matchPattern(getSrc(), m_NegZeroFloat()))
+    negative = true;
+  else
+    return {};
   auto dstElem = cast<FloatType>(getElementTypeOrSelf(getType()));
-  Attribute src = adaptor.getSrc();
-  FloatAttr scalar = dyn_cast_if_present<FloatAttr>(src);
-  if (auto splat = dyn_cast_if_present<SplatElementsAttr>(src))
-    scalar = dyn_cast<FloatAttr>(splat.getSplatValue<Attribute>());
-  if (!scalar)
-    return {};
-  APFloat value = scalar.getValue();
-  // NaN payloads and infinities convert in target-specific ways (fp8
-  // conversions saturate), so only finite values fold.
-  if (!value.isFinite())
-    return {};
-  auto mode = getRounding() == RoundingMode::RTZ ? APFloat::rmTowardZero
-                                                 : APFloat::rmNearestTiesToEven;
-  bool losesInfo = false;
-  APFloat::opStatus status =
-      value.convert(dstElem.getFloatSemantics(), mode, &losesInfo);
-  // Only exact conversions fold: inexact ones depend on the hardware's
-  // saturation and rounding behaviour for fp8.
-  if (losesInfo || status != APFloat::opOK)
-    return {};
-  auto result = FloatAttr::get(dstElem, value);
+  APFloat zero = APFloat::getZero(dstElem.getFloatSemantics(), negative);
   if (auto shaped = dyn_cast<ShapedType>(getType()))
-    return SplatElementsAttr::get(shaped, Attribute(result));
-  return result;
+    return DenseElementsAttr::get(shaped, zero);
+  return FloatAttr::get(dstElem, zero);
 }
 
 //===----------------------------------------------------------------------===//
@@ -198,51 +187,59 @@ void LoadOp::getEffects(
 }
 
 namespace {
-/// A load whose mask is all true needs neither mask nor `other`; one whose
-/// mask is all false yields `other`.
+/// The value of a mask that an arith.constant of a splat tensor defines;
+/// scalar masks are left alone, as upstream does.
+std::optional<bool> getSplatConstantMask(Value mask) {
+  auto constant = mask ? mask.getDefiningOp<arith::ConstantOp>() : nullptr;
+  auto splat =
+      constant ? dyn_cast<SplatElementsAttr>(constant.getValue()) : nullptr;
+  if (!splat)
+    return std::nullopt;
+  return splat.getSplatValue<IntegerAttr>().getValue().getBoolValue();
+}
+
+/// A load whose mask is all true needs neither mask nor `other` (it is
+/// rebuilt without them); one whose mask is all false yields `other`.
 struct CanonicalizeMaskedLoad : public OpRewritePattern<LoadOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(LoadOp load,
                                 PatternRewriter &rewriter) const override {
-    Value mask = load.getMask();
+    std::optional<bool> mask = getSplatConstantMask(load.getMask());
     if (!mask)
       return failure();
-    if (matchPattern(mask, m_One())) {
-      rewriter.modifyOpInPlace(load, [&] {
-        load.getMaskMutable().clear();
-        load.getOtherMutable().clear();
-      });
+    if (*mask) {
+      rewriter.replaceOpWithNewOp<LoadOp>(
+          load, load.getType(), load.getPtr(), /*mask=*/Value(),
+          /*other=*/Value(), load.getBoundaryCheckAttr(), load.getPaddingAttr(),
+          load.getCacheAttr(), load.getEvictAttr(), load.getIsVolatileAttr());
       return success();
     }
-    if (matchPattern(mask, m_Zero()) && load.getOther() &&
-        !load.getIsVolatile()) {
-      rewriter.replaceOp(load, load.getOther());
-      return success();
-    }
-    return failure();
+    if (!load.getOther())
+      return failure();
+    rewriter.replaceOp(load, load.getOther());
+    return success();
   }
 };
 
-/// A store whose mask is all true needs no mask; one whose mask is all false
-/// does nothing.
+/// A store whose mask is all true needs no mask (it is rebuilt without
+/// one); one whose mask is all false does nothing.
 struct CanonicalizeMaskedStore : public OpRewritePattern<StoreOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(StoreOp store,
                                 PatternRewriter &rewriter) const override {
-    Value mask = store.getMask();
+    std::optional<bool> mask = getSplatConstantMask(store.getMask());
     if (!mask)
       return failure();
-    if (matchPattern(mask, m_One())) {
-      rewriter.modifyOpInPlace(store, [&] { store.getMaskMutable().clear(); });
-      return success();
-    }
-    if (matchPattern(mask, m_Zero())) {
+    if (*mask)
+      rewriter.replaceOpWithNewOp<StoreOp>(
+          store, store.getPtr(), store.getValue(), /*mask=*/Value(),
+          rewriter.getDenseI32ArrayAttr({}), store.getCacheAttr(),
+          store.getEvictAttr());
+    else
       rewriter.eraseOp(store);
-      return success();
-    }
-    return failure();
+    return success();
   }
 };
 } // namespace
@@ -330,8 +327,9 @@ LogicalResult ExpandDimsOp::canonicalize(ExpandDimsOp op,
   if (auto broadcast = op.getSrc().getDefiningOp<BroadcastOp>()) {
     auto inner = ExpandDimsOp::create(rewriter, op.getLoc(), broadcast.getSrc(),
                                       op.getAxis());
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(),
-                                             inner.getResult());
+    rewriter.replaceOp(op,
+                       BroadcastOp::create(rewriter, broadcast.getLoc(),
+                                           op.getType(), inner.getResult()));
     return success();
   }
   return failure();
@@ -413,17 +411,23 @@ LogicalResult BroadcastOp::verify() {
 
 LogicalResult BroadcastOp::canonicalize(BroadcastOp op,
                                         PatternRewriter &rewriter) {
+  // The new op takes both locations, fused (outer first), as upstream's
+  // declarative patterns give them.
+  Operation *inner = op.getSrc().getDefiningOp();
+  if (!isa_and_present<SplatOp, BroadcastOp>(inner))
+    return failure();
+  Location loc = rewriter.getFusedLoc({op.getLoc(), inner->getLoc()});
   // broadcast(splat(x)) -> splat(x)
-  if (auto splat = op.getSrc().getDefiningOp<SplatOp>()) {
-    rewriter.replaceOpWithNewOp<SplatOp>(op, op.getType(), splat.getSrc());
+  if (auto splat = dyn_cast<SplatOp>(inner)) {
+    rewriter.replaceOp(
+        op, SplatOp::create(rewriter, loc, op.getType(), splat.getSrc()));
     return success();
   }
   // broadcast(broadcast(x)) -> broadcast(x)
-  if (auto inner = op.getSrc().getDefiningOp<BroadcastOp>()) {
-    rewriter.replaceOpWithNewOp<BroadcastOp>(op, op.getType(), inner.getSrc());
-    return success();
-  }
-  return failure();
+  rewriter.replaceOp(op,
+                     BroadcastOp::create(rewriter, loc, op.getType(),
+                                         cast<BroadcastOp>(inner).getSrc()));
+  return success();
 }
 
 OpFoldResult BroadcastOp::fold(FoldAdaptor adaptor) {
@@ -584,7 +588,9 @@ LogicalResult TransOp::verify() {
 
 OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
   ArrayRef<int32_t> order = getOrder();
-  if (llvm::equal(order, llvm::seq<int32_t>(0, order.size())))
+  // An identity permutation folds only where no layout changes.
+  if (llvm::equal(order, llvm::seq<int32_t>(0, order.size())) &&
+      getSrc().getType() == getType())
     return getSrc();
   // trans(trans(x)) -> trans(x) with the composed permutation.
   if (auto inner = getSrc().getDefiningOp<TransOp>()) {

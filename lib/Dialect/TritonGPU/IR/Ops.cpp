@@ -479,6 +479,62 @@ LogicalResult MemDescIndexOp::verify() {
   return success();
 }
 
+/// Checks what every memdesc view keeps of its source: the element type,
+/// the memory space and the mutability.
+static LogicalResult verifyViewKeepsMemory(Operation *op, MemDescType src,
+                                           MemDescType dst) {
+  if (dst.getElementType() != src.getElementType())
+    return op->emitOpError("result must keep the element type of the source");
+  if (dst.getMemorySpace() != src.getMemorySpace())
+    return op->emitOpError("result must keep the memory space of the source");
+  if (dst.getMutableMemory() != src.getMutableMemory())
+    return op->emitOpError("result must keep the mutability of the source");
+  return success();
+}
+
+/// Whether two layouts map every input to the same coordinates, output
+/// dimensions matched by position rather than by name.
+static bool sameMapByPosition(const LinearLayout &a, const LinearLayout &b) {
+  if (a.getNumOutDims() != b.getNumOutDims() ||
+      !llvm::equal(a.getOutDimSizes(), b.getOutDimSizes()))
+    return false;
+  for (StringAttr inDim : a.getInDimNames()) {
+    int aBits = a.getInDimSizeLog2(inDim);
+    int bBits = b.hasInDim(inDim) ? b.getInDimSizeLog2(inDim) : 0;
+    for (int i = 0; i < std::max(aBits, bBits); ++i) {
+      SmallVector<int32_t> zero(a.getNumOutDims(), 0);
+      ArrayRef<int32_t> x = i < aBits ? a.getBasis(inDim, i) : zero;
+      ArrayRef<int32_t> y = i < bBits ? b.getBasis(inDim, i) : zero;
+      if (x != y)
+        return false;
+    }
+  }
+  for (StringAttr inDim : b.getInDimNames())
+    if (!a.hasInDim(inDim) &&
+        llvm::any_of(llvm::seq(b.getInDimSizeLog2(inDim)), [&](int i) {
+          return llvm::any_of(b.getBasis(inDim, i),
+                              [](int32_t c) { return c != 0; });
+        }))
+      return false;
+  return true;
+}
+
+/// The layouts of a whole (not sliced) view and of its source, or nullopt
+/// when either is sliced or has an encoding this toolchain does not lay out.
+static std::optional<std::pair<LinearLayout, LinearLayout>>
+wholeViewLayouts(MemDescType src, MemDescType dst) {
+  if (src.getAllocShape() != src.getShape() ||
+      dst.getAllocShape() != dst.getShape())
+    return std::nullopt;
+  std::optional<LinearLayout> a =
+      toLinearLayout(src.getShape(), src.getEncoding());
+  std::optional<LinearLayout> b =
+      toLinearLayout(dst.getShape(), dst.getEncoding());
+  if (!a || !b)
+    return std::nullopt;
+  return std::make_pair(*a, *b);
+}
+
 LogicalResult MemDescSubsliceOp::verify() {
   MemDescType src = getSrc().getType();
   MemDescType dst = getType();
@@ -494,8 +550,12 @@ LogicalResult MemDescSubsliceOp::verify() {
              << offset << " of dimension " << i
              << " must be a multiple of the slice size " << dst.getShape()[i];
   }
-  if (dst.getElementType() != src.getElementType())
-    return emitOpError("result must keep the element type of the source");
+  if (failed(verifyViewKeepsMemory(*this, src, dst)))
+    return failure();
+  if (dst.getEncoding() != src.getEncoding())
+    return emitOpError("result must keep the encoding of the source");
+  if (dst.getAllocShape() != src.getAllocShape())
+    return emitOpError("result must keep the alloc shape of the source");
   return success();
 }
 
@@ -513,6 +573,23 @@ LogicalResult MemDescTransOp::verify() {
     if (dstShape[i] != srcShape[dim])
       return emitOpError("result dimension ")
              << i << " must be source dimension " << dim;
+  }
+  MemDescType src = getSrc().getType(), dst = getType();
+  if (failed(verifyViewKeepsMemory(*this, src, dst)))
+    return failure();
+  // The result's encoding must put every element at the offset the source
+  // puts it: the source's layout with its dimensions permuted.
+  if (auto layouts = wholeViewLayouts(src, dst)) {
+    SmallVector<StringAttr> permuted;
+    SmallVector<StringAttr> names(layouts->first.getOutDimNames());
+    for (int32_t dim : order)
+      permuted.push_back(names[dim]);
+    if (!sameMapByPosition(layouts->first.transposeOuts(permuted),
+                           layouts->second))
+      return emitOpError("result encoding ")
+             << dst.getEncoding()
+             << " does not lay out the transposed buffer as the source "
+                "encoding does";
   }
   return success();
 }
@@ -535,6 +612,18 @@ LogicalResult MemDescReshapeOp::verify() {
   if (count(getSrc().getType().getShape()) != count(getType().getShape()))
     return emitOpError("source and result must have the same number of "
                        "elements");
+  MemDescType src = getSrc().getType(), dst = getType();
+  if (failed(verifyViewKeepsMemory(*this, src, dst)))
+    return failure();
+  // The result's encoding must put every element, in row-major order, at
+  // the offset the source puts it.
+  if (auto layouts = wholeViewLayouts(src, dst))
+    if (!sameMapByPosition(reshapeRowMajor(layouts->first, dst.getShape()),
+                           layouts->second))
+      return emitOpError("result encoding ")
+             << dst.getEncoding()
+             << " does not lay out the reshaped buffer as the source "
+                "encoding does";
   return success();
 }
 

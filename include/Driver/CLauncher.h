@@ -1,0 +1,55 @@
+//===- CLauncher.h - AOT C launchers for compiled kernels ------*- C++ -*-===//
+//
+// Writes a C header and source that embed a kernel's CUBIN and load, unload
+// and launch it through the CUDA driver API, like upstream Triton's AOT
+// tool (python/triton/tools/compile.py): no Python, no Triton at run time.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITON_DRIVER_CLAUNCHER_H
+#define TRITON_DRIVER_CLAUNCHER_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class ModuleOp;
+} // namespace mlir
+
+namespace mlir::triton::driver {
+
+/// One kernel parameter as the launcher takes it.
+struct KernelParam {
+  std::string name;  ///< a C identifier
+  std::string cType; ///< CUdeviceptr, int32_t, float, ...
+};
+
+struct LauncherSpec {
+  std::string kernelName;
+  std::string cubin;
+  int numWarps = 4;
+  int numCTAs = 1;
+  int threadsPerWarp = 32;
+  int64_t shared = 0;
+  std::vector<KernelParam> params;
+};
+
+/// The parameters of the module's public kernel (a tt.func or llvm.func of
+/// the TTIR or TTGIR), named after their locations where those are C
+/// identifiers. Fails on a type a launcher cannot pass.
+llvm::Expected<std::vector<KernelParam>> getKernelParams(ModuleOp module,
+                                                         std::string &name);
+
+/// The header and the source of the launcher; the header is meant to be
+/// included as "<kernelName>.h".
+struct CLauncher {
+  std::string header, source;
+};
+CLauncher emitCLauncher(const LauncherSpec &spec);
+
+} // namespace mlir::triton::driver
+
+#endif // TRITON_DRIVER_CLAUNCHER_H

@@ -1,0 +1,65 @@
+//===- Cubin.h - PTX to CUBIN through ptxas ---------------------*- C++ -*-===//
+//
+// Upstream Triton's make_cubin: find ptxas, ask it for its CUDA version (which
+// picks the default PTX version), and assemble PTX into a CUBIN.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITON_TARGET_CUBIN_H
+#define TRITON_TARGET_CUBIN_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir::triton::nvidia {
+
+/// Finds ptxas for a capability: $TRITON_PTXAS_BLACKWELL_PATH for sm_100 and
+/// later when set, else $TRITON_PTXAS_PATH when set, else
+/// /usr/local/cuda/bin/ptxas, else `ptxas` on PATH. A variable that is set
+/// must name an executable; nothing found is an error that says where it
+/// looked.
+llvm::Expected<std::string> findPtxas(int capability);
+
+/// The CUDA version `MAJOR.MINOR` that `ptxas --version` reports.
+llvm::Expected<std::string> getPtxasCUDAVersion(llvm::StringRef ptxasPath);
+
+/// The default PTX version for a capability: the one the CUDA version of
+/// its ptxas supports (getPTXVersionFromCUDAVersion).
+llvm::Expected<int> getDefaultPTXVersion(int capability);
+
+/// How ptxas is run.
+struct PtxasOptions {
+  int capability = 90;
+  /// `-lineinfo`; with `suppressDebugInfo`, `-lineinfo -suppress-debug-info`.
+  bool lineInfo = true;
+  bool suppressDebugInfo = false;
+  /// Off: `--fmad=false`.
+  bool enableFPFusion = true;
+  /// `--opt-level N` when set.
+  std::optional<int> optLevel;
+  /// Passed after the other options, before `--gpu-name`.
+  std::vector<std::string> extraOptions;
+};
+
+/// The result of a successful ptxas run.
+struct Cubin {
+  std::string binary;
+  /// What `ptxas -v` printed (registers, spills, ...).
+  std::string log;
+};
+
+/// Assembles PTX with `ptxas -lineinfo -v --gpu-name=sm_NN[a] in.ptx -o out`.
+/// On failure the error carries ptxas's output, with its temporary input file
+/// named `inputName` instead, and the command line.
+llvm::Expected<Cubin> compileToCubin(llvm::StringRef ptx,
+                                     llvm::StringRef ptxasPath,
+                                     const PtxasOptions &options,
+                                     llvm::StringRef inputName = "<ptx>");
+
+} // namespace mlir::triton::nvidia
+
+#endif // TRITON_TARGET_CUBIN_H

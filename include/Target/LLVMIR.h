@@ -1,0 +1,69 @@
+//===- LLVMIR.h - MLIR LLVM dialect to an optimized LLVM module -*- C++ -*-===//
+//
+// The LLVM IR stage of the NVIDIA back end: translation of an MLIR module in
+// the LLVM and NVVM dialects to an llvm::Module, and the tail of upstream
+// Triton's make_llir that runs after the MLIR pass manager (data layout,
+// `nvvm-reflect-ftz`, libdevice, the O3 pipeline).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITON_TARGET_LLVMIR_H
+#define TRITON_TARGET_LLVMIR_H
+
+#include "Target/NVPTXTarget.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+
+namespace llvm {
+class Function;
+class LLVMContext;
+class Module;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+class ModuleOp;
+} // namespace mlir
+
+namespace mlir::triton::nvidia {
+
+/// Registers the translations of the builtin, LLVM and NVVM dialects to LLVM
+/// IR.
+void registerLLVMIRTranslations(DialectRegistry &registry);
+
+/// Translates a module in the LLVM and NVVM dialects to LLVM IR. Failures are
+/// reported through the MLIR context's diagnostics; returns null then.
+std::unique_ptr<llvm::Module> translateToLLVMIR(ModuleOp module,
+                                                llvm::LLVMContext &context);
+
+/// Whether a module declares libdevice functions (`__nv_*`).
+bool hasLibdeviceDeclarations(const llvm::Module &module);
+
+/// The libdevice bitcode to link: `explicitPath` when given, else
+/// $TRITON_LIBDEVICE_PATH, else the CUDA toolkit's
+/// /usr/local/cuda/nvvm/libdevice/libdevice.10.bc, else the one beside the
+/// ptxas found for `capability`.
+llvm::Expected<std::string> findLibdevice(llvm::StringRef explicitPath,
+                                          int capability);
+
+/// Links the libdevice functions a module needs; they become internal, so
+/// that the optimizer inlines them and drops the unused ones.
+llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path);
+
+/// Splits phi nodes of struct type into one phi per field: Triton's lowering
+/// carries values as structs of scalars, which the optimizer handles badly.
+/// Returns whether the function changed.
+bool breakStructPhiNodes(llvm::Function &function);
+
+/// Runs the tail of upstream make_llir on a translated module: the NVPTX data
+/// layout (short pointers), the `nvvm-reflect-ftz` flag, libdevice when the
+/// module calls it, then LLVM's O3 pipeline without a target machine.
+/// `options.ptxVersion` must be set.
+llvm::Error optimizeLLVMIR(llvm::Module &module, const NVPTXOptions &options);
+
+} // namespace mlir::triton::nvidia
+
+#endif // TRITON_TARGET_LLVMIR_H

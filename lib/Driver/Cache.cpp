@@ -1,0 +1,225 @@
+//===- Cache.cpp - the compile cache of triton-compile --------------------===//
+
+#include "Driver/Cache.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/BLAKE3.h"
+#include "llvm/Support/SHA256.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+
+using namespace llvm;
+using namespace mlir::triton::driver;
+
+static constexpr StringLiteral kManifest = "manifest.json";
+
+static Error fail(const Twine &message) {
+  return createStringError(message.str(), inconvertibleErrorCode());
+}
+
+/// The digest of a cached file: BLAKE3, fast enough to check every file of
+/// an entry on each hit.
+static std::string fileDigest(StringRef data) {
+  std::array<uint8_t, 32> digest = BLAKE3::hash(arrayRefFromStringRef(data));
+  return toHex(digest, /*LowerCase=*/true);
+}
+
+std::string mlir::triton::driver::hashParts(ArrayRef<std::string> parts) {
+  SHA256 hasher;
+  for (const std::string &part : parts) {
+    std::string length = std::to_string(part.size()) + ":";
+    hasher.update(length);
+    hasher.update(part);
+  }
+  std::array<uint8_t, 32> digest = hasher.final();
+  return toHex(digest, /*LowerCase=*/true);
+}
+
+std::string mlir::triton::driver::defaultCacheDir() {
+  if (const char *dir = std::getenv("TRITON_CACHE_DIR"); dir && *dir)
+    return dir;
+  SmallString<256> path;
+  if (const char *xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg) {
+    path = xdg;
+  } else {
+    if (!sys::path::home_directory(path))
+      path = "/tmp";
+    sys::path::append(path, ".cache");
+  }
+  sys::path::append(path, "triton-mlir");
+  return std::string(path);
+}
+
+Error mlir::triton::driver::writeFileAtomically(StringRef path,
+                                                StringRef contents) {
+  SmallString<256> model(path);
+  model += ".tmp-%%%%%%%%";
+  int fd;
+  SmallString<256> temp;
+  if (std::error_code ec = sys::fs::createUniqueFile(model, fd, temp))
+    return fail(Twine() + "cannot create a temporary file for '" + path +
+                "': " + ec.message());
+  {
+    raw_fd_ostream os(fd, /*shouldClose=*/true);
+    os << contents;
+    os.close();
+    if (os.has_error()) {
+      std::error_code ec = os.error();
+      os.clear_error();
+      sys::fs::remove(temp);
+      return fail(Twine() + "cannot write '" + path + "': " + ec.message());
+    }
+  }
+  if (std::error_code ec = sys::fs::rename(temp, path)) {
+    sys::fs::remove(temp);
+    return fail(Twine() + "cannot write '" + path + "': " + ec.message());
+  }
+  return Error::success();
+}
+
+std::string Cache::entryDir(StringRef key) const {
+  SmallString<256> path(dir);
+  sys::path::append(path, key);
+  return std::string(path);
+}
+
+/// Moves `path` aside under a unique name and deletes it, so that a reader
+/// never sees it half removed.
+static void removeEntry(StringRef path) {
+  SmallString<256> aside(path);
+  aside += ".dead-";
+  aside += std::to_string(sys::Process::getProcessId());
+  aside += "-";
+  aside += std::to_string(std::rand());
+  if (sys::fs::rename(path, aside))
+    return;
+  sys::fs::remove_directories(aside, /*IgnoreErrors=*/true);
+}
+
+/// Whether the files of `entry` match its manifest.
+static bool isIntact(StringRef entry, std::string &why) {
+  SmallString<256> manifestPath(entry);
+  sys::path::append(manifestPath, kManifest);
+  auto manifest = MemoryBuffer::getFile(manifestPath);
+  if (!manifest) {
+    why = "no manifest";
+    return false;
+  }
+  Expected<json::Value> parsed = json::parse((*manifest)->getBuffer());
+  if (!parsed) {
+    consumeError(parsed.takeError());
+    why = "unreadable manifest";
+    return false;
+  }
+  const json::Object *files = parsed->getAsObject()
+                                  ? parsed->getAsObject()->getObject("files")
+                                  : nullptr;
+  if (!files) {
+    why = "manifest without files";
+    return false;
+  }
+  for (const auto &[name, value] : *files) {
+    const json::Object *info = value.getAsObject();
+    std::optional<StringRef> sha =
+        info ? info->getString("blake3") : std::nullopt;
+    std::optional<int64_t> size =
+        info ? info->getInteger("size") : std::nullopt;
+    SmallString<256> path(entry);
+    sys::path::append(path, name.str());
+    auto data = MemoryBuffer::getFile(path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+    if (!sha || !size || !data) {
+      why = "missing " + name.str();
+      return false;
+    }
+    if ((int64_t)(*data)->getBufferSize() != *size ||
+        fileDigest((*data)->getBuffer()) != *sha) {
+      why = "damaged " + name.str();
+      return false;
+    }
+  }
+  return true;
+}
+
+std::optional<std::string> Cache::lookup(StringRef key,
+                                         std::string *damaged) const {
+  std::string entry = entryDir(key);
+  if (!sys::fs::is_directory(entry))
+    return std::nullopt;
+  std::string why;
+  if (isIntact(entry, why))
+    return entry;
+  if (damaged)
+    *damaged = why;
+  removeEntry(entry);
+  return std::nullopt;
+}
+
+Expected<std::string>
+Cache::store(StringRef key,
+             ArrayRef<std::pair<std::string, std::string>> files) const {
+  if (std::error_code ec = sys::fs::create_directories(dir))
+    return fail(Twine() + "cannot create the cache directory '" + dir +
+                "': " + ec.message());
+  std::string entry = entryDir(key);
+  SmallString<256> temp;
+  SmallString<256> model(entry);
+  model += ".tmp-%%%%%%%%";
+  if (std::error_code ec = sys::fs::createUniqueDirectory(model, temp))
+    return fail(Twine() + "cannot create a cache entry in '" + dir +
+                "': " + ec.message());
+  json::Object manifest, list;
+  for (const auto &[name, contents] : files) {
+    SmallString<256> path(temp);
+    sys::path::append(path, name);
+    std::error_code ec;
+    raw_fd_ostream os(path, ec);
+    if (!ec) {
+      os << contents;
+      os.close();
+      if (os.has_error()) {
+        ec = os.error();
+        os.clear_error();
+      }
+    }
+    if (ec) {
+      sys::fs::remove_directories(temp, /*IgnoreErrors=*/true);
+      return fail(Twine() + "cannot write the cache entry '" + entry +
+                  "': " + ec.message());
+    }
+    list[name] = json::Object{{"size", (int64_t)contents.size()},
+                              {"blake3", fileDigest(contents)}};
+  }
+  manifest["key"] = key.str();
+  manifest["files"] = std::move(list);
+  {
+    SmallString<256> path(temp);
+    sys::path::append(path, kManifest);
+    std::error_code ec;
+    raw_fd_ostream os(path, ec);
+    if (!ec) {
+      os << formatv("{0:2}", json::Value(std::move(manifest)));
+      os.close();
+    }
+  }
+  // Publish. A directory rename onto an existing entry fails: another
+  // process won the race, and its entry is as good as ours.
+  if (sys::fs::rename(temp, entry)) {
+    sys::fs::remove_directories(temp, /*IgnoreErrors=*/true);
+    std::string why;
+    if (sys::fs::is_directory(entry) && isIntact(entry, why))
+      return entry;
+    return fail(Twine() + "cannot publish the cache entry '" + entry + "'");
+  }
+  return entry;
+}

@@ -1,0 +1,40 @@
+//===- MakeTTIR.cpp - the make_ttir pipeline ------------------------------===//
+//
+// The passes upstream Triton 3.6 runs on the IR its front end emits before
+// the tt IR is handed to layout assignment, in upstream's order
+// (third_party/nvidia/backend/compiler.py, make_ttir).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Pipelines/Pipelines.h"
+
+#include "Dialect/Triton/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void mlir::triton::buildMakeTTIRPipeline(OpPassManager &pm,
+                                         const MakeTTIROptions &options) {
+  pm.addPass(createInlinerPass());
+  pm.addPass(createTritonRewriteTensorPointer());
+  // Hopper and later load and store descriptors through TMA.
+  if (options.computeCapability < 90)
+    pm.addPass(createTritonRewriteTensorDescriptorToPointer());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createTritonCombineOps());
+  pm.addPass(createTritonReorderBroadcast());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createTritonLoopUnroll());
+}
+
+void mlir::triton::registerTritonPipelines() {
+  PassPipelineRegistration<MakeTTIROptions>(
+      "triton-make-ttir",
+      "make_ttir: the tt-level clean-up of front-end IR (inlining, block "
+      "pointer and descriptor rewrites, canonicalization, combine, "
+      "reorder-broadcast, cse, symbol-dce, loop unrolling)",
+      buildMakeTTIRPipeline);
+}

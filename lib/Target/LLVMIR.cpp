@@ -1,0 +1,230 @@
+//===- LLVMIR.cpp - MLIR LLVM dialect to an optimized LLVM module ---------===//
+//
+// The LLVM IR stage of upstream Triton's NVIDIA back end: what make_llir does
+// once its MLIR pass manager is done. Like upstream, the O3 pipeline runs
+// without a target machine; the NVPTX data layout comes from one, and
+// libdevice's `__nvvm_reflect` queries are answered later, in codegen.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Target/LLVMIR.h"
+#include "LLVMDiagnostics.h"
+#include "Target/Cubin.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Bitcode/BitcodeReader.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Linker/Linker.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/InstCombine/InstCombine.h"
+
+using namespace llvm;
+
+namespace mlir::triton::nvidia {
+
+void registerLLVMIRTranslations(DialectRegistry &registry) {
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+}
+
+std::unique_ptr<Module> translateToLLVMIR(ModuleOp module,
+                                          LLVMContext &context) {
+  return translateModuleToLLVMIR(module, context);
+}
+
+bool hasLibdeviceDeclarations(const Module &module) {
+  return any_of(module, [](const Function &function) {
+    return function.isDeclaration() && function.getName().starts_with("__nv_");
+  });
+}
+
+static constexpr StringLiteral kCUDALibdevice =
+    "/usr/local/cuda/nvvm/libdevice/libdevice.10.bc";
+
+Expected<std::string> findLibdevice(StringRef explicitPath, int capability) {
+  if (!explicitPath.empty())
+    return explicitPath.str();
+  if (std::optional<std::string> path =
+          sys::Process::GetEnv("TRITON_LIBDEVICE_PATH"))
+    return *path;
+  if (sys::fs::exists(kCUDALibdevice))
+    return kCUDALibdevice.str();
+  // A CUDA toolkit elsewhere keeps libdevice at nvvm/libdevice beside bin/.
+  if (Expected<std::string> ptxas = findPtxas(capability)) {
+    SmallString<256> path(
+        sys::path::parent_path(sys::path::parent_path(*ptxas)));
+    sys::path::append(path, "nvvm", "libdevice", "libdevice.10.bc");
+    if (sys::fs::exists(path))
+      return std::string(path);
+  } else {
+    consumeError(ptxas.takeError());
+  }
+  return createStringError(
+      "the module calls libdevice (__nv_* functions) but libdevice.10.bc was "
+      "not found: pass its path or set TRITON_LIBDEVICE_PATH");
+}
+
+Error linkLibdevice(Module &module, StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer = MemoryBuffer::getFile(path);
+  if (!buffer)
+    return createStringError(
+        buffer.getError(), "cannot read libdevice '%s': %s", path.str().c_str(),
+        buffer.getError().message().c_str());
+  LLVMDiagnosticCapture diagnostics(module.getContext());
+  Expected<std::unique_ptr<Module>> library =
+      parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+  if (!library)
+    return createStringError("cannot load libdevice '%s': %s",
+                             path.str().c_str(),
+                             toString(library.takeError()).c_str());
+  (*library)->setTargetTriple(module.getTargetTriple());
+  (*library)->setDataLayout(module.getDataLayout());
+
+  StringSet<> libraryDefinitions;
+  for (const GlobalValue &value : (*library)->global_values())
+    if (!value.isDeclaration())
+      libraryDefinitions.insert(value.getName());
+
+  bool failed = Linker::linkModules(module, std::move(*library),
+                                    Linker::Flags::LinkOnlyNeeded);
+  if (Error error =
+          diagnostics.takeError(("cannot link libdevice '" + path + "'").str()))
+    return error;
+  if (failed)
+    return createStringError("cannot link libdevice '%s'", path.str().c_str());
+
+  // What came from libdevice is private to the kernel: once inlined, the
+  // optimizer drops it.
+  for (GlobalValue &value : module.global_values())
+    if (!value.isDeclaration() && libraryDefinitions.contains(value.getName()))
+      value.setLinkage(GlobalValue::InternalLinkage);
+  return Error::success();
+}
+
+bool breakStructPhiNodes(Function &function) {
+  SmallVector<PHINode *> worklist;
+  for (BasicBlock &block : function)
+    for (PHINode &phi : block.phis())
+      if (isa<StructType>(phi.getType()))
+        worklist.push_back(&phi);
+  bool changed = !worklist.empty();
+  while (!worklist.empty()) {
+    PHINode *phi = worklist.pop_back_val();
+    auto *type = cast<StructType>(phi->getType());
+    BasicBlock *block = phi->getParent();
+    IRBuilder<> rebuild(block, block->getFirstInsertionPt());
+    llvm::Value *whole = PoisonValue::get(type);
+    for (unsigned field = 0, e = type->getNumElements(); field < e; ++field) {
+      PHINode *fieldPhi = PHINode::Create(
+          type->getElementType(field), phi->getNumIncomingValues(),
+          phi->getName() + "." + Twine(field), phi->getIterator());
+      // A predecessor may appear several times; it must give one value.
+      DenseMap<BasicBlock *, llvm::Value *> extracted;
+      for (unsigned i = 0, n = phi->getNumIncomingValues(); i < n; ++i) {
+        BasicBlock *predecessor = phi->getIncomingBlock(i);
+        llvm::Value *&value = extracted[predecessor];
+        if (!value) {
+          IRBuilder<> atEnd(predecessor->getTerminator());
+          value = atEnd.CreateExtractValue(phi->getIncomingValue(i), field);
+        }
+        fieldPhi->addIncoming(value, predecessor);
+      }
+      if (isa<StructType>(fieldPhi->getType()))
+        worklist.push_back(fieldPhi);
+      whole = rebuild.CreateInsertValue(whole, fieldPhi, field);
+    }
+    phi->replaceAllUsesWith(whole);
+    phi->eraseFromParent();
+  }
+  return changed;
+}
+
+namespace {
+struct BreakStructPhiNodesPass : PassInfoMixin<BreakStructPhiNodesPass> {
+  PreservedAnalyses run(Function &function, FunctionAnalysisManager &) {
+    if (!breakStructPhiNodes(function))
+      return PreservedAnalyses::all();
+    PreservedAnalyses preserved;
+    preserved.preserveSet<CFGAnalyses>();
+    return preserved;
+  }
+};
+} // namespace
+
+static Error runO3(Module &module) {
+  PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = true;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  // Upstream optimizes without a target machine.
+  PassBuilder builder(/*TM=*/nullptr, tuning);
+  LoopAnalysisManager loopAnalyses;
+  FunctionAnalysisManager functionAnalyses;
+  CGSCCAnalysisManager cgsccAnalyses;
+  ModuleAnalysisManager moduleAnalyses;
+  builder.registerModuleAnalyses(moduleAnalyses);
+  builder.registerCGSCCAnalyses(cgsccAnalyses);
+  builder.registerFunctionAnalyses(functionAnalyses);
+  builder.registerLoopAnalyses(loopAnalyses);
+  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
+                               moduleAnalyses);
+  // Struct-typed phis from the lowering's loop-carried values block the
+  // vectorizers; split them first and clean up.
+  builder.registerVectorizerStartEPCallback(
+      [](FunctionPassManager &passes, OptimizationLevel) {
+        passes.addPass(BreakStructPhiNodesPass());
+        passes.addPass(InstCombinePass());
+      });
+  ModulePassManager passes =
+      builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  LLVMDiagnosticCapture diagnostics(module.getContext());
+  passes.run(module, moduleAnalyses);
+  return diagnostics.takeError("LLVM optimization failed");
+}
+
+Error optimizeLLVMIR(Module &module, const NVPTXOptions &options) {
+  std::string brokenReason;
+  raw_string_ostream brokenStream(brokenReason);
+  if (verifyModule(module, &brokenStream))
+    return createStringError("invalid LLVM module: %s", brokenReason.c_str());
+
+  // Shared, constant and local pointers are 32 bits wide in the data layout.
+  if (Error error = setLLVMBoolOption("nvptx-short-ptr", true))
+    return error;
+  Expected<std::unique_ptr<TargetMachine>> machine =
+      createNVPTXTargetMachine(options);
+  if (!machine)
+    return machine.takeError();
+  module.setDataLayout((*machine)->createDataLayout());
+
+  if (options.enableReflectFtz)
+    module.setModuleFlag(Module::Override, "nvvm-reflect-ftz", 1);
+
+  if (hasLibdeviceDeclarations(module)) {
+    Expected<std::string> libdevice =
+        findLibdevice(options.libdevicePath, options.capability);
+    if (!libdevice)
+      return libdevice.takeError();
+    if (Error error = linkLibdevice(module, *libdevice))
+      return error;
+  }
+  return runO3(module);
+}
+
+} // namespace mlir::triton::nvidia

@@ -1,0 +1,109 @@
+//===- PTX.cpp - LLVM IR to PTX through the NVPTX back end ----------------===//
+//
+// Upstream Triton's make_ptx: inline everything that may be inlined, run the
+// NVPTX code generator with Triton's options, and fix up the text so that
+// ptxas sees the PTX version Triton chose rather than the one LLVM knows.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Target/PTX.h"
+#include "LLVMDiagnostics.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IR/Verifier.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+
+using namespace llvm;
+
+namespace mlir::triton::nvidia {
+
+Expected<std::string> translateToPTX(Module &module,
+                                     const NVPTXOptions &options) {
+  std::string brokenReason;
+  raw_string_ostream brokenStream(brokenReason);
+  if (verifyModule(module, &brokenStream))
+    return createStringError("invalid LLVM module: %s", brokenReason.c_str());
+
+  for (const char *option : {"nvptx-short-ptr", "nvptx-mad-wide-opt"})
+    if (Error error = setLLVMBoolOption(option, true))
+      return error;
+  Expected<std::unique_ptr<TargetMachine>> machine =
+      createNVPTXTargetMachine(options);
+  if (!machine)
+    return machine.takeError();
+  module.setTargetTriple((*machine)->getTargetTriple());
+  module.setDataLayout((*machine)->createDataLayout());
+
+  for (Function &function : module)
+    if (!function.isDeclaration() &&
+        !function.hasFnAttribute(Attribute::NoInline))
+      function.addFnAttr(Attribute::AlwaysInline);
+
+  SmallString<0> ptx;
+  {
+    raw_svector_ostream os(ptx);
+    legacy::PassManager passes;
+    passes.add(createAlwaysInlinerLegacyPass());
+    passes.add(createVerifierPass());
+    if ((*machine)->addPassesToEmitFile(passes, os, nullptr,
+                                        CodeGenFileType::AssemblyFile))
+      return createStringError("the NVPTX target cannot emit assembly");
+    LLVMDiagnosticCapture diagnostics(module.getContext());
+    passes.run(module);
+    if (Error error = diagnostics.takeError("NVPTX code generation failed"))
+      return error;
+  }
+  return fixupPTX(ptx, options.capability, options.ptxVersion);
+}
+
+/// Rewrites the `.target` directive: `sm_NN` becomes `sm_<capability>` with
+/// any suffix kept, and the `debug` flag goes.
+static std::string fixupTarget(StringRef line, int capability) {
+  StringRef rest = line.drop_front(StringRef(".target").size());
+  SmallVector<StringRef> flags;
+  rest.split(flags, ',');
+  SmallVector<std::string> kept;
+  for (StringRef flag : flags) {
+    flag = flag.trim();
+    if (flag == "debug" || flag.empty())
+      continue;
+    StringRef suffix = flag;
+    if (suffix.consume_front("sm_")) {
+      suffix = suffix.drop_while(isDigit);
+      if (suffix.size() + 3 < flag.size()) {
+        kept.push_back("sm_" + std::to_string(capability) + suffix.str());
+        continue;
+      }
+    }
+    kept.push_back(flag.str());
+  }
+  return ".target " + join(kept, ", ");
+}
+
+std::string fixupPTX(StringRef ptx, int capability, int ptxVersion) {
+  std::string result;
+  result.reserve(ptx.size());
+  while (!ptx.empty()) {
+    auto [line, rest] = ptx.split('\n');
+    bool hadNewline = line.size() < ptx.size();
+    ptx = rest;
+    if (line.starts_with(".version ") || line == ".version")
+      result += ".version " + std::to_string(ptxVersion / 10) + "." +
+                std::to_string(ptxVersion % 10);
+    else if (line.starts_with(".target ") || line.starts_with(".target\t"))
+      result += fixupTarget(line, capability);
+    else
+      result += line;
+    if (hadNewline)
+      result += '\n';
+  }
+  return result;
+}
+
+} // namespace mlir::triton::nvidia

@@ -1,0 +1,122 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm='compute-capability=90' | FileCheck %s
+// RUN: not triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm='compute-capability=80' -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
+
+// One scalar op per register; Triton's fast exp and full-range division.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-DAG: llvm.func @__nv_tanhf(f32) -> f32
+  // CHECK-DAG: llvm.func @__nv_sinf(f32) -> f32
+  // CHECK-LABEL: llvm.func @arith
+  tt.func public @arith(%a: tensor<64xf32, #blocked>, %b: tensor<64xf32, #blocked>, %i: tensor<64xi32, #blocked>) {
+    // CHECK-COUNT-2: llvm.fadd %{{.*}}, %{{.*}} : f32
+    %s = arith.addf %a, %b : tensor<64xf32, #blocked>
+    // CHECK: llvm.mlir.constant(1.44269502 : f32)
+    // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
+    %e = math.exp %s : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.div.full"
+    %d = arith.divf %e, %b : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.div.rn.f"
+    %p = tt.precise_divf %d, %b : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
+    %q = tt.precise_sqrt %p : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.call @__nv_sinf
+    %t = math.sin %q : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.call @__nv_tanhf
+    %u = tt.extern_elementwise %t {libname = "", libpath = "", pure = true, symbol = "__nv_tanhf"} : (tensor<64xf32, #blocked>) -> tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.intr.maxnum
+    %lo = arith.constant dense<0.0> : tensor<64xf32, #blocked>
+    %hi = arith.constant dense<1.0> : tensor<64xf32, #blocked>
+    %c = tt.clampf %u, %lo, %hi, propagateNan = none : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.mulhi.ui"
+    %h = tt.mulhiui %i, %i : tensor<64xi32, #blocked>
+    // CHECK-COUNT-2: llvm.fptrunc %{{.*}} : f32 to bf16
+    %bf = arith.truncf %c : tensor<64xf32, #blocked> to tensor<64xbf16, #blocked>
+    // CHECK-COUNT-2: cvt.rz.f16.f32 $0, $1;
+    %rz = tt.fp_to_fp %c, rounding = rtz : tensor<64xf32, #blocked> -> tensor<64xf16, #blocked>
+    // CHECK-COUNT-2: llvm.select
+    %cmp = arith.cmpf olt, %a, %b : tensor<64xf32, #blocked>
+    %sel = arith.select %cmp, %a, %b : tensor<64xi1, #blocked>, tensor<64xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// fp8: cvt on sm_89 and newer.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @fp8
+  tt.func public @fp8(%a: tensor<32xf32, #blocked>) {
+    // CHECK: cvt.rn.satfinite.e4m3x2.f32 $0, $1, $2;
+    // SM80: error: conversion to 'f8E4M3FN' needs compute capability 89 or newer
+    %f8 = tt.fp_to_fp %a, rounding = rtne : tensor<32xf32, #blocked> -> tensor<32xf8E4M3FN, #blocked>
+    // CHECK: cvt.rn.f16x2.e4m3x2 $0, $1;
+    %back = tt.fp_to_fp %f8 : tensor<32xf8E4M3FN, #blocked> -> tensor<32xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// e5m2 is the high byte of an f16 everywhere.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @e5m2
+  tt.func public @e5m2(%a: tensor<32xf8E5M2, #blocked>) {
+    // CHECK: llvm.shl
+    // CHECK: llvm.bitcast %{{.*}} : i16 to f16
+    %h = tt.fp_to_fp %a : tensor<32xf8E5M2, #blocked> -> tensor<32xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A constant with different elements: a constant global, loaded at each
+// register's row-major index.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: llvm.mlir.global internal constant @tensor_constant_0(dense<[0, 1, 2, 3]> : tensor<4xi32>) {addr_space = 1 : i32, alignment = 16 : i64} : !llvm.array<4 x i32>
+  // CHECK-LABEL: llvm.func @dense_constant
+  // CHECK: llvm.mlir.addressof @tensor_constant_0 : !llvm.ptr<1>
+  // CHECK: llvm.load %{{.*}} : !llvm.ptr<1> -> i32
+  tt.func public @dense_constant() -> tensor<4xi32, #blocked> attributes {noinline = true} {
+    %c = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32, #blocked>
+    tt.return %c : tensor<4xi32, #blocked>
+  }
+}
+
+// -----
+
+// Pointer casts per element: int_to_ptr, ptr_to_int and bitcast of
+// pointers and of same-width numbers.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @ptr_casts
+  // CHECK-COUNT-2: llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
+  // CHECK-COUNT-2: llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
+  // CHECK-COUNT-2: llvm.bitcast %{{.*}} : f32 to i32
+  tt.func public @ptr_casts(%i: tensor<64xi64, #blocked>, %f: tensor<64xf32, #blocked>) -> (tensor<64xi64, #blocked>, tensor<64xi32, #blocked>) attributes {noinline = true} {
+    %p = tt.int_to_ptr %i : tensor<64xi64, #blocked> -> tensor<64x!tt.ptr<f32>, #blocked>
+    %q = tt.ptr_to_int %p : tensor<64x!tt.ptr<f32>, #blocked> -> tensor<64xi64, #blocked>
+    %b = tt.bitcast %f : tensor<64xf32, #blocked> -> tensor<64xi32, #blocked>
+    tt.return %q, %b : tensor<64xi64, #blocked>, tensor<64xi32, #blocked>
+  }
+}
+
+// -----
+
+// cf control flow: block arguments of tensor type carry their registers as
+// one struct.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @branches
+  // CHECK: llvm.cond_br %arg0, ^bb1(%{{.*}} : !llvm.struct<(f32, f32)>), ^bb1(%{{.*}} : !llvm.struct<(f32, f32)>)
+  // CHECK: ^bb1(%[[ARG:.*]]: !llvm.struct<(f32, f32)>):
+  // CHECK: llvm.return %[[ARG]]
+  tt.func public @branches(%c: i1, %x: tensor<64xf32, #blocked>, %y: tensor<64xf32, #blocked>) -> tensor<64xf32, #blocked> attributes {noinline = true} {
+    cf.cond_br %c, ^bb1(%x : tensor<64xf32, #blocked>), ^bb1(%y : tensor<64xf32, #blocked>)
+  ^bb1(%z: tensor<64xf32, #blocked>):
+    tt.return %z : tensor<64xf32, #blocked>
+  }
+}

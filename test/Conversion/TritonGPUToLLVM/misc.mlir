@@ -1,0 +1,51 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // histogram: bins zeroed in shared memory, counted with shared atomics,
+  // read back.
+  // CHECK-LABEL: llvm.func @hist
+  // CHECK: nvvm.barrier0
+  // CHECK: st.shared.b32
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-4: "@$1 red.shared.add.u32 [ $0 + 0 ], 1;", "r,b"
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> i32
+  tt.func public @hist(%x: tensor<512xi32, #blocked>) -> tensor<256xi32, #blocked1> attributes {noinline = true} {
+    %h = tt.histogram %x : tensor<512xi32, #blocked> -> tensor<256xi32, #blocked1>
+    tt.return %h : tensor<256xi32, #blocked1>
+  }
+  // gather: the source through shared memory, read at the indices.
+  // CHECK-LABEL: llvm.func @gather
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.store {{.*}} : f32, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-4: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+  tt.func public @gather(%src: tensor<512xf32, #blocked>, %idx: tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked> attributes {noinline = true} {
+    %g = tt.gather %src[%idx] {axis = 0 : i32} : (tensor<512xf32, #blocked>, tensor<512xi32, #blocked>) -> tensor<512xf32, #blocked>
+    tt.return %g : tensor<512xf32, #blocked>
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-DAG: llvm.mlir.global internal constant @assertMessage_0("x must be positive\00")
+  // CHECK-DAG: llvm.func @__assertfail(!llvm.ptr, !llvm.ptr, i32, !llvm.ptr, i64)
+  // CHECK-DAG: llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32
+  // CHECK-DAG: llvm.mlir.global internal constant @printfFormat_0("pid (%u, %u, %u) idx (%u) x: %i\0A\00")
+  // CHECK-LABEL: llvm.func @debug
+  // CHECK: llvm.cond_br
+  // CHECK: llvm.call @__assertfail
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.call @vprintf
+  tt.func public @debug(%x: tensor<32xi32, #blocked>) {
+    %z = arith.constant dense<0> : tensor<32xi32, #blocked>
+    %c = arith.cmpi sgt, %x, %z : tensor<32xi32, #blocked>
+    tt.assert %c, "x must be positive" : tensor<32xi1, #blocked>
+    tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %x : tensor<32xi32, #blocked>
+    tt.return
+  }
+}

@@ -1,0 +1,202 @@
+//===- Options.cpp - triton-compile's options and cache key ---------------===//
+//
+// Shared by triton-compile (the light front end that serves cache hits) and
+// triton-compile-stages (the compiler it runs on a miss): the same options,
+// the same checks, the same cache key.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Options.h"
+
+#include "Driver/Cache.h"
+#include "Target/Cubin.h"
+#include "Target/NVPTXTarget.h"
+
+#include "llvm/Config/llvm-config.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/WithColor.h"
+
+namespace cl = llvm::cl;
+namespace driver = mlir::triton::driver;
+namespace nvidia = mlir::triton::nvidia;
+
+namespace triton_compile {
+
+cl::OptionCategory category("triton-compile options");
+cl::opt<std::string> inputOpt(cl::Positional, cl::desc("<input>"), cl::Required,
+                              cl::cat(category));
+cl::opt<std::string>
+    archOpt("arch", cl::desc("target: sm_80, sm_90 (or 80, 90, sm_90a)"),
+            cl::init("sm_90"), cl::cat(category));
+cl::opt<int> numWarpsOpt("num-warps", cl::desc("warps per CTA"), cl::init(4),
+                         cl::cat(category));
+cl::opt<int> numStagesOpt("num-stages", cl::desc("software pipelining stages"),
+                          cl::init(3), cl::cat(category));
+cl::opt<int> numCTAsOpt("num-ctas", cl::desc("CTAs per cluster"), cl::init(1),
+                        cl::cat(category));
+cl::opt<int>
+    ptxVersionOpt("ptx-version",
+                  cl::desc("PTX version times 10 (default: from ptxas)"),
+                  cl::init(0), cl::cat(category));
+cl::opt<std::string> outputOpt("o", cl::desc("output directory"), cl::init("."),
+                               cl::cat(category));
+cl::opt<bool> noCacheOpt("no-cache",
+                         cl::desc("neither read nor fill "
+                                  "the cache"),
+                         cl::cat(category));
+cl::opt<std::string>
+    cacheDirOpt("cache-dir",
+                cl::desc("cache directory (default: $TRITON_CACHE_DIR, "
+                         "else ~/.cache/triton-mlir)"),
+                cl::cat(category));
+cl::opt<bool> timingOpt("timing",
+                        cl::desc("print the time of every stage "
+                                 "and pass"),
+                        cl::cat(category));
+cl::opt<std::string>
+    dumpDirOpt("dump-ir-after-all",
+               cl::desc("write the IR after every pass into this directory"),
+               cl::cat(category));
+cl::opt<std::string>
+    reproducerOpt("reproducer",
+                  cl::desc("where a failing pass pipeline leaves its "
+                           "reproducer (default: <output>/<input>.repro.mlir)"),
+                  cl::cat(category));
+cl::opt<bool>
+    launcherOpt("emit-c-launcher",
+                cl::desc("also write <name>.h and <name>.c: the CUBIN with "
+                         "load, unload and launch functions in C"),
+                cl::cat(category));
+cl::opt<bool> verboseOpt("v", cl::desc("say whether the cache hit"),
+                         cl::cat(category));
+
+int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), kTool) << message << "\n";
+  return 1;
+}
+
+std::optional<Stage> stageOf(llvm::StringRef path) {
+  llvm::StringRef ext = llvm::sys::path::extension(path);
+  if (ext == ".ttir" || ext == ".source" || ext == ".mlir")
+    return Stage::TTIR;
+  if (ext == ".ttgir")
+    return Stage::TTGIR;
+  if (ext == ".llir" || ext == ".ll")
+    return Stage::LLIR;
+  return std::nullopt;
+}
+
+std::optional<Checked> checkOptions() {
+  std::optional<Stage> stage = stageOf(inputOpt);
+  if (!stage) {
+    fail("cannot tell the stage of '" + inputOpt +
+         "': expected a .ttir, .ttgir or .llir file");
+    return std::nullopt;
+  }
+  llvm::Expected<int> capability = nvidia::parseComputeCapability(archOpt);
+  if (!capability) {
+    fail(llvm::toString(capability.takeError()));
+    return std::nullopt;
+  }
+  if (numWarpsOpt < 1 || !llvm::isPowerOf2_32(numWarpsOpt)) {
+    fail("--num-warps=" + llvm::Twine(numWarpsOpt.getValue()) +
+         ": expected a power of two");
+    return std::nullopt;
+  }
+  if (numCTAsOpt < 1 || (numCTAsOpt > 1 && *capability < 90)) {
+    fail("--num-ctas=" + llvm::Twine(numCTAsOpt.getValue()) +
+         ": expected 1, or more on sm_90 and newer");
+    return std::nullopt;
+  }
+  if (numStagesOpt < 1) {
+    fail("--num-stages=" + llvm::Twine(numStagesOpt.getValue()) +
+         ": expected at least 1");
+    return std::nullopt;
+  }
+  return Checked{*stage, *capability};
+}
+
+/// The ptxas the compile would use: its path, size and modification time
+/// (cheaper than running it for its version).
+static std::string ptxasIdentity(int capability) {
+  llvm::Expected<std::string> ptxas = nvidia::findPtxas(capability);
+  if (!ptxas) {
+    llvm::consumeError(ptxas.takeError());
+    return "no ptxas";
+  }
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(*ptxas, status))
+    return *ptxas;
+  return *ptxas + " " + std::to_string(status.getSize()) + " " +
+         std::to_string(
+             status.getLastModificationTime().time_since_epoch().count());
+}
+
+std::string cacheKey(const Checked &checked, llvm::StringRef input) {
+  std::string options = "arch=" + std::to_string(checked.capability) +
+                        " num-warps=" + std::to_string(numWarpsOpt) +
+                        " num-stages=" + std::to_string(numStagesOpt) +
+                        " num-ctas=" + std::to_string(numCTAsOpt) +
+                        " ptx-version=" + std::to_string(ptxVersionOpt) +
+                        " launcher=" + std::to_string(launcherOpt.getValue()) +
+                        " stage=" + std::to_string((int)checked.stage);
+  return driver::hashParts(
+      {"triton-compile " TRITON_MLIR_VERSION, "LLVM " LLVM_VERSION_STRING,
+       ptxasIdentity(checked.capability), options, input.str()});
+}
+
+bool useCache() { return !noCacheOpt && dumpDirOpt.empty(); }
+
+std::string cacheDir() {
+  return cacheDirOpt.empty() ? driver::defaultCacheDir()
+                             : cacheDirOpt.getValue();
+}
+
+int writeOutputs(
+    const std::vector<std::pair<std::string, std::string>> &files) {
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputOpt))
+    return fail("cannot create '" + outputOpt + "': " + ec.message());
+  for (const auto &[name, contents] : files) {
+    llvm::SmallString<256> path(outputOpt);
+    llvm::sys::path::append(path, name);
+    if (llvm::Error e = driver::writeFileAtomically(path, contents))
+      return fail(llvm::toString(std::move(e)));
+  }
+  return 0;
+}
+
+std::optional<int> serveFromCache(const std::string &key) {
+  driver::Cache cache(cacheDir());
+  std::string damaged;
+  std::optional<std::string> entry = cache.lookup(key, &damaged);
+  if (!damaged.empty())
+    llvm::WithColor::warning(llvm::errs(), kTool)
+        << "cache entry " << key << " was damaged (" << damaged
+        << "); compiling again\n";
+  if (!entry)
+    return std::nullopt;
+  if (verboseOpt)
+    llvm::errs() << kTool << ": cache hit " << *entry << "\n";
+  std::vector<std::pair<std::string, std::string>> files;
+  std::error_code ec;
+  for (llvm::sys::fs::directory_iterator it(*entry, ec), end; it != end && !ec;
+       it.increment(ec)) {
+    llvm::StringRef name = llvm::sys::path::filename(it->path());
+    if (name == "manifest.json")
+      continue;
+    auto data = llvm::MemoryBuffer::getFile(it->path(), /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+    if (!data)
+      return fail("cannot read the cache entry '" + it->path() + "'");
+    files.push_back({name.str(), (*data)->getBuffer().str()});
+  }
+  if (ec)
+    return fail("cannot read the cache entry '" + *entry +
+                "': " + ec.message());
+  return writeOutputs(files);
+}
+
+} // namespace triton_compile

@@ -1,0 +1,406 @@
+//===- Stages.cpp - triton-compile-stages: TTIR to every stage ------------===//
+//
+// The compiler behind triton-compile, which runs it on a cache miss (and
+// which takes the same command line): one kernel's TTIR (or TTGIR, or LLVM
+// IR) through make_ttir,
+// make_ttgir, make_llir, make_ptx and make_cubin, as upstream Triton's
+// compile() does, writing <name>.ttir/.ttgir/.llir/.ptx/.cubin/.json into the
+// output directory. Compiles are cached by a hash of the input, the options
+// and the versions of this toolchain, LLVM and ptxas.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Options.h"
+
+#include "Driver/CLauncher.h"
+#include "Driver/Cache.h"
+#include "InitAll.h"
+#include "Pipelines/MakeLLIR.h"
+#include "Pipelines/MakeTTGIR.h"
+#include "Pipelines/Pipelines.h"
+#include "Target/Cubin.h"
+#include "Target/LLVMIR.h"
+#include "Target/NVPTXTarget.h"
+#include "Target/PTX.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassInstrumentation.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <chrono>
+#include <optional>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+namespace driver = mlir::triton::driver;
+namespace nvidia = mlir::triton::nvidia;
+
+using namespace triton_compile;
+
+/// Records the pass that failed, to name it in the error.
+struct FailureRecorder : public PassInstrumentation {
+  std::string *failed;
+  explicit FailureRecorder(std::string *failed) : failed(failed) {}
+  void runAfterPassFailed(Pass *pass, Operation *) override {
+    if (failed->empty())
+      *failed = pass->getArgument().empty() ? pass->getName().str()
+                                            : pass->getArgument().str();
+  }
+};
+
+/// Upstream's signature spelling of a kernel parameter's C type.
+static std::string signatureOf(const driver::KernelParam &p, Type type) {
+  if (auto ptr = dyn_cast<triton::PointerType>(type)) {
+    Type elt = ptr.getPointeeType();
+    if (elt.isF16())
+      return "*fp16";
+    if (elt.isBF16())
+      return "*bf16";
+    if (elt.isF32())
+      return "*fp32";
+    if (elt.isF64())
+      return "*fp64";
+    if (auto i = dyn_cast<IntegerType>(elt))
+      return "*i" + std::to_string(i.getWidth());
+    return "*i8";
+  }
+  if (type.isF16())
+    return "fp16";
+  if (type.isBF16())
+    return "bf16";
+  if (type.isF32())
+    return "fp32";
+  if (type.isF64())
+    return "fp64";
+  if (auto i = dyn_cast<IntegerType>(type))
+    return "i" + std::to_string(i.getWidth());
+  return p.cType;
+}
+
+static int64_t intAttr(Operation *op, llvm::StringRef name, int64_t dflt) {
+  if (auto attr = op->getAttrOfType<IntegerAttr>(name))
+    return attr.getInt();
+  return dflt;
+}
+
+namespace {
+struct Artifacts {
+  std::string name;
+  std::vector<std::pair<std::string, std::string>> files; // file -> contents
+  void add(llvm::StringRef ext, std::string contents) {
+    files.push_back({name + ext.str(), std::move(contents)});
+  }
+};
+} // namespace
+
+static std::string print(ModuleOp module) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  module->print(os, OpPrintingFlags().enableDebugInfo(true, false));
+  return text;
+}
+
+/// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
+/// failure (the IR diagnostics were printed already).
+static llvm::Error compile(Stage stage,
+                           std::unique_ptr<llvm::MemoryBuffer> input,
+                           int capability, int ptxVersion,
+                           const std::string &key, TimingScope &timing,
+                           Artifacts &out) {
+  DialectRegistry registry;
+  triton::registerTritonDialects(registry);
+  nvidia::registerLLVMIRTranslations(registry);
+  // One kernel per module: threads would only add start-up time, and IR
+  // dumps need a single thread.
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule;
+  std::vector<driver::KernelParam> params;
+  std::vector<std::string> signature;
+  llvm::json::Object meta;
+  int64_t shared = 0, numWarps = numWarpsOpt, numCTAs = numCTAsOpt;
+
+  if (stage != Stage::LLIR) {
+    TimingScope parseTimer = timing.nest("parse");
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, &context);
+    parseTimer.stop();
+    if (!module)
+      return llvm::createStringError("cannot parse '" + inputOpt + "'");
+    std::string kernelName;
+    llvm::Expected<std::vector<driver::KernelParam>> kernelParams =
+        driver::getKernelParams(*module, kernelName);
+    if (!kernelParams)
+      return kernelParams.takeError();
+    params = *kernelParams;
+    out.name = kernelName;
+    for (auto func : module->getOps<triton::FuncOp>())
+      if (func.isPublic())
+        for (auto [p, arg] : llvm::zip(params, func.getArguments()))
+          signature.push_back(signatureOf(p, arg.getType()));
+
+    auto runStage =
+        [&](llvm::StringRef name,
+            llvm::function_ref<void(OpPassManager &)> build) -> llvm::Error {
+      PassManager pm(&context);
+      std::string failedPass;
+      pm.addInstrumentation(std::make_unique<FailureRecorder>(&failedPass));
+      build(pm);
+      TimingScope stageTimer = timing.nest(name);
+      pm.enableTiming(stageTimer);
+      if (!dumpDirOpt.empty()) {
+        llvm::SmallString<256> dir(dumpDirOpt);
+        llvm::sys::path::append(dir, name);
+        if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+          return llvm::createStringError("cannot create '" + dir.str() +
+                                         "': " + ec.message());
+        pm.enableIRPrintingToFileTree(
+            [](Pass *, Operation *) { return false; },
+            [](Pass *, Operation *) { return true; },
+            /*printModuleScope=*/true, /*printAfterOnlyOnChange=*/false,
+            /*printAfterOnlyOnFailure=*/false, dir.str());
+      }
+      std::string repro = reproducerOpt;
+      if (repro.empty()) {
+        llvm::SmallString<256> path(outputOpt);
+        llvm::sys::path::append(path, llvm::sys::path::filename(inputOpt) +
+                                          "." + name + ".repro.mlir");
+        repro = std::string(path);
+      }
+      pm.enableCrashReproducerGeneration(repro, /*genLocalReproducer=*/false);
+      if (failed(pm.run(*module)))
+        return llvm::createStringError(
+            "stage " + name + " failed" +
+            (failedPass.empty() ? std::string()
+                                : " in pass '" + failedPass + "'") +
+            "; reproducer: " + repro +
+            " (replay: triton-opt --run-reproducer " + repro + ")");
+      return llvm::Error::success();
+    };
+
+    if (stage == Stage::TTIR) {
+      triton::MakeTTIROptions ttirOptions;
+      ttirOptions.computeCapability = capability;
+      if (llvm::Error e = runStage("make_ttir", [&](OpPassManager &pm) {
+            triton::buildMakeTTIRPipeline(pm, ttirOptions);
+          }))
+        return e;
+      out.add(".ttir", print(*module));
+      triton::MakeTTGIROptions ttgirOptions;
+      ttgirOptions.computeCapability = capability;
+      ttgirOptions.numWarps = numWarpsOpt;
+      ttgirOptions.numCTAs = numCTAsOpt;
+      ttgirOptions.numStages = numStagesOpt;
+      if (llvm::Error e = runStage("make_ttgir", [&](OpPassManager &pm) {
+            triton::buildMakeTTGIRPipeline(pm, ttgirOptions);
+          }))
+        return e;
+    }
+    out.add(".ttgir", print(*module));
+    numWarps = intAttr(*module, "ttg.num-warps", numWarps);
+    numCTAs = intAttr(*module, "ttg.num-ctas", numCTAs);
+    triton::MakeLLIROptions llirOptions;
+    llirOptions.computeCapability = capability;
+    llirOptions.ptxVersion = ptxVersion;
+    if (llvm::Error e = runStage("make_llir", [&](OpPassManager &pm) {
+          triton::buildMakeLLIRPipeline(pm, llirOptions);
+        }))
+      return e;
+    shared = intAttr(*module, "ttg.shared", 0);
+    meta["global_scratch_size"] =
+        intAttr(*module, "ttg.global_scratch_memory_size", 0);
+    meta["global_scratch_align"] =
+        intAttr(*module, "ttg.global_scratch_memory_alignment", 1);
+    TimingScope translateTimer = timing.nest("translate to LLVM IR");
+    llvmModule = nvidia::translateToLLVMIR(*module, llvmContext);
+    if (!llvmModule)
+      return llvm::createStringError("cannot translate to LLVM IR");
+  } else {
+    llvm::SMDiagnostic error;
+    llvmModule = llvm::parseIR(sourceMgr.getMemoryBuffer(1)->getMemBufferRef(),
+                               error, llvmContext);
+    if (!llvmModule) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      error.print(kTool.data(), os);
+      return llvm::createStringError(llvm::StringRef(text).trim());
+    }
+    for (llvm::Function &f : *llvmModule)
+      if (!f.isDeclaration() && f.hasExternalLinkage()) {
+        if (!out.name.empty())
+          return llvm::createStringError(
+              "the LLVM module holds more than one kernel");
+        out.name = f.getName().str();
+      }
+    if (out.name.empty())
+      return llvm::createStringError("the LLVM module holds no kernel");
+    if (auto *gv = llvmModule->getNamedGlobal("global_smem"))
+      (void)gv; // the size of dynamic shared memory is not in LLVM IR
+    meta["global_scratch_size"] = 0;
+    meta["global_scratch_align"] = 1;
+  }
+
+  nvidia::NVPTXOptions nvptx;
+  nvptx.capability = capability;
+  nvptx.ptxVersion = ptxVersion;
+  {
+    TimingScope t = timing.nest("optimize LLVM IR (O3)");
+    if (llvm::Error e = nvidia::optimizeLLVMIR(*llvmModule, nvptx))
+      return e;
+  }
+  {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    llvmModule->print(os, nullptr);
+    out.add(".llir", text);
+  }
+  std::string ptx;
+  {
+    TimingScope t = timing.nest("make_ptx");
+    llvm::Expected<std::string> result =
+        nvidia::translateToPTX(*llvmModule, nvptx);
+    if (!result)
+      return result.takeError();
+    ptx = *result;
+  }
+  out.add(".ptx", ptx);
+  std::string cubin;
+  {
+    TimingScope t = timing.nest("make_cubin (ptxas)");
+    llvm::Expected<std::string> ptxas = nvidia::findPtxas(capability);
+    if (!ptxas)
+      return ptxas.takeError();
+    nvidia::PtxasOptions options;
+    options.capability = capability;
+    llvm::Expected<nvidia::Cubin> result =
+        nvidia::compileToCubin(ptx, *ptxas, options, out.name + ".ptx");
+    if (!result)
+      return result.takeError();
+    cubin = result->binary;
+  }
+  out.add(".cubin", cubin);
+
+  std::string arch =
+      "sm_" + std::to_string(capability) + (capability >= 90 ? "a" : "");
+  meta["name"] = out.name;
+  meta["hash"] = key;
+  meta["num_warps"] = numWarps;
+  meta["num_ctas"] = numCTAs;
+  meta["num_stages"] = (int64_t)numStagesOpt;
+  meta["warp_size"] = 32;
+  meta["shared"] = shared;
+  meta["tmem_size"] = 0;
+  meta["profile_scratch_size"] = 0;
+  meta["profile_scratch_align"] = 1;
+  meta["ptx_version"] = ptxVersion;
+  meta["enable_fp_fusion"] = true;
+  meta["target"] = llvm::json::Object{
+      {"backend", "cuda"}, {"arch", capability}, {"warp_size", 32}};
+  meta["arch"] = arch;
+  if (!signature.empty()) {
+    llvm::json::Array sig;
+    for (const std::string &s : signature)
+      sig.push_back(s);
+    meta["signature"] = std::move(sig);
+  }
+  meta["triton_mlir_version"] = TRITON_MLIR_VERSION;
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(meta))) << "\n";
+  out.add(".json", json);
+
+  if (launcherOpt) {
+    if (params.empty() && stage == Stage::LLIR)
+      return llvm::createStringError(
+          "--emit-c-launcher needs a TTIR or TTGIR input (the kernel's "
+          "parameter types)");
+    driver::LauncherSpec spec;
+    spec.kernelName = out.name;
+    spec.cubin = cubin;
+    spec.numWarps = numWarps;
+    spec.numCTAs = numCTAs;
+    spec.shared = shared;
+    spec.params = params;
+    driver::CLauncher launcher = driver::emitCLauncher(spec);
+    out.add(".h", launcher.header);
+    out.add(".c", launcher.source);
+  }
+  return llvm::Error::success();
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "triton-compile (Triton MLIR toolchain) " TRITON_MLIR_VERSION "\n";
+  });
+  cl::ParseCommandLineOptions(argc, argv, kOverview);
+
+  std::optional<Checked> checked = checkOptions();
+  if (!checked)
+    return 1;
+  if (llvm::Error e = nvidia::verifyNVPTXProcessor(checked->capability))
+    return fail(llvm::toString(std::move(e)));
+  auto input = llvm::MemoryBuffer::getFileOrSTDIN(inputOpt, /*IsText=*/true);
+  if (!input)
+    return fail("cannot read '" + inputOpt +
+                "': " + input.getError().message());
+  std::string key = cacheKey(*checked, (*input)->getBuffer());
+
+  DefaultTimingManager timingManager;
+  applyDefaultTimingManagerCLOptions(timingManager);
+  if (timingOpt)
+    timingManager.setEnabled(true);
+  TimingScope timing = timingManager.getRootScope();
+
+  if (useCache()) {
+    TimingScope t = timing.nest("cache lookup");
+    if (std::optional<int> served = serveFromCache(key))
+      return *served;
+    if (verboseOpt)
+      llvm::errs() << kTool << ": cache miss " << key << "\n";
+  }
+  if (std::error_code ec = llvm::sys::fs::create_directories(outputOpt))
+    return fail("cannot create '" + outputOpt + "': " + ec.message());
+  Artifacts artifacts;
+  int ptxVersion =
+      triton::resolvePtxVersion(ptxVersionOpt, checked->capability);
+  if (llvm::Error e =
+          compile(checked->stage, std::move(*input), checked->capability,
+                  ptxVersion, key, timing, artifacts))
+    return fail(llvm::toString(std::move(e)));
+  if (useCache()) {
+    TimingScope t = timing.nest("cache store");
+    driver::Cache cache(cacheDir());
+    llvm::Expected<std::string> stored = cache.store(key, artifacts.files);
+    if (!stored)
+      llvm::WithColor::warning(llvm::errs(), kTool)
+          << llvm::toString(stored.takeError()) << "\n";
+  }
+  return writeOutputs(artifacts.files);
+}
