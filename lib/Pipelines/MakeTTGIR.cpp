@@ -60,18 +60,21 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
     addLICM(pm);
     if (capability < 100) {
       pm.addPass(createCanonicalizerPass());
-      // Not implemented here: tritongpu-combine-tensor-select-and-if,
-      // nvgpu-warp-specialization{num-stages}, tritongpu-assign-latencies
-      // {num-stages}, tritongpu-schedule-loops and tritongpu-pipeline
-      // {num-stages} (software pipelining of loads feeding dots).
+      pm.addPass(gpu::createTritonGPUCombineTensorSelectAndIf());
+      // Not implemented here: nvgpu-warp-specialization{num-stages},
+      // tritongpu-assign-latencies{num-stages}, tritongpu-schedule-loops and
+      // tritongpu-pipeline{num-stages} (software pipelining of loads feeding
+      // dots).
+    } else {
+      // Not implemented here: tritongpu-optimize-accumulator-init,
+      // tritongpu-hoist-tmem-alloc, tritongpu-promote-lhs-to-tmem,
+      // tritongpu-assign-latencies, tritongpu-schedule-loops,
+      // tritongpu-automatic-warp-specialization, tritongpu-pipeline and
+      // tritongpu-optimize-partition-warps.
+      pm.addPass(gpu::createTritonGPUCombineTensorSelectAndIf());
+      // Not implemented here: tritongpu-hoist-tmem-alloc{hoist-out-of-if=
+      // true} and triton-nvidia-gpu-remove-tmem-tokens.
     }
-    // From sm_100 on, not implemented here: tritongpu-optimize-accumulator-
-    // init, tritongpu-hoist-tmem-alloc, tritongpu-promote-lhs-to-tmem,
-    // tritongpu-assign-latencies, tritongpu-schedule-loops,
-    // tritongpu-automatic-warp-specialization, tritongpu-pipeline,
-    // tritongpu-optimize-partition-warps, tritongpu-combine-tensor-select-
-    // and-if, tritongpu-hoist-tmem-alloc{hoist-out-of-if=true} and
-    // triton-nvidia-gpu-remove-tmem-tokens.
   } else {
     addLICM(pm);
   }

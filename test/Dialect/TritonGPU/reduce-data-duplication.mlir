@@ -45,3 +45,19 @@ tt.func @kept(%a: tensor<64x32xf32, #b>, %d: tensor<64x32xf32, #ttg.dot_op<{opId
   tt.return %c, %e : tensor<64x32xf32, #fma>, tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #fma}>>
 }
 }
+
+// -----
+
+#src = #ttg.blocked<{sizePerThread = [2, 4], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#par = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+// Tests that a conversion within warps that trades one lane bit for one
+// register bit (warp shuffles do it) is left alone.
+// CHECK-LABEL: tt.func @one_shuffle
+// CHECK-NEXT: ttg.convert_layout %arg0
+// CHECK-NOT: ttg.local_alloc
+tt.func @one_shuffle(%a: tensor<128x8xf32, #src>) -> tensor<128x8xf32, #ttg.dot_op<{opIdx = 0, parent = #par}>> {
+  %c = ttg.convert_layout %a : tensor<128x8xf32, #src> -> tensor<128x8xf32, #ttg.dot_op<{opIdx = 0, parent = #par}>>
+  tt.return %c : tensor<128x8xf32, #ttg.dot_op<{opIdx = 0, parent = #par}>>
+}
+}

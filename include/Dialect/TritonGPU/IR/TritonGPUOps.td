@@ -35,6 +35,13 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout", [SameOperandsAndResultShape,
     SameOperandsAndResultElementType, Pure]> {
   let summary = "move a tensor to another layout";
   let description = [{
+    Canonicalization removes conversions to the source's own type and folds
+    conversions into the ops that can produce or consume any layout: another
+    conversion, a splat, a range, a splat constant, a histogram, a
+    `ttg.local_load` (in the result) and `ttg.local_alloc`,
+    `ttg.local_store`, a gather's source, a trivial or reordering reshape
+    (in the source). A conversion from an MMA layout to a dot operand is kept.
+
     ```mlir
     %b = ttg.convert_layout %a : tensor<128xi32, #blocked> -> tensor<128xi32, #blocked1>
     ```

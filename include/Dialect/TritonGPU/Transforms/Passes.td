@@ -144,4 +144,33 @@ def TritonGPUReorderInstructions
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUCombineTensorSelectAndIf
+    : Pass<"tritongpu-combine-tensor-select-and-if", "mlir::ModuleOp"> {
+  let summary = "turn an arith.select into a result of the scf.if on its "
+                "condition";
+  let description = [{
+    An `arith.select` whose condition is also the condition of an `scf.if`
+    later in the same block, and whose users all come after that if, is
+    replaced by a new result of the if: the then branch yields the select's
+    true value, the else branch (created if missing) its false value.
+
+    ```mlir
+    %s = arith.select %c, %a, %b : tensor<128xf32, #blocked>
+    scf.if %c {
+      ...
+    }
+    use(%s)
+    // becomes
+    %s = scf.if %c -> (tensor<128xf32, #blocked>) {
+      ...
+      scf.yield %a : tensor<128xf32, #blocked>
+    } else {
+      scf.yield %b : tensor<128xf32, #blocked>
+    }
+    use(%s)
+    ```
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect"];
+}
+
 #endif // TRITON_DIALECT_TRITONGPU_TRANSFORMS_PASSES

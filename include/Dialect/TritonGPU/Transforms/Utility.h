@@ -144,7 +144,8 @@ scf::IfOp replaceIfOpWithNewSignature(
 bool cvtReordersRegisters(RankedTensorType srcType, RankedTensorType dstType);
 
 /// A conversion that moves values only within each warp (registers and
-/// lanes), so that warp shuffles can do it.
+/// lanes), trading at most one lane bit for a register bit each way, so
+/// that a round of warp shuffles does it.
 bool cvtNeedsWarpShuffle(RankedTensorType srcType, RankedTensorType dstType);
 
 /// A conversion that has to go through shared memory.

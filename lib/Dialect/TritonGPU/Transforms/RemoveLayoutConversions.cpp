@@ -757,7 +757,8 @@ bool LayoutRematerialization::isRematBeneficial(
       // layout holding more elements per thread costs that much more.
       int64_t multiplier = isExpensiveMathOp(op) ? 8 : 1;
       for (Value result : op->getResults()) {
-        unsigned factor = getCostFactor(result, layout.lookup(result));
+        Attribute encoding = layout.lookup(result);
+        unsigned factor = encoding ? getCostFactor(result, encoding) : 1;
         if (!survives)
           factor -= 1;
         rematCost += multiplier * getByteCount(result) * factor;

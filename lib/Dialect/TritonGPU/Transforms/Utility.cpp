@@ -594,16 +594,64 @@ bool mlir::triton::gpu::cvtReordersRegisters(RankedTensorType srcType,
                       });
 }
 
+/// The lane bases of `layout`, each packed into one integer (the tensor
+/// coordinates side by side), reduced to a basis of their span over GF(2).
+static SmallVector<int64_t> getLaneSpan(const LinearLayout &layout) {
+  StringAttr kLane =
+      StringAttr::get(layout.getOutDimNames().begin()->getContext(), "lane");
+  SmallVector<int64_t> span;
+  if (!layout.hasInDim(kLane))
+    return span;
+  for (int32_t i = 0; i < layout.getInDimSizeLog2(kLane); ++i) {
+    int64_t packed = 0, shift = 0;
+    for (auto [dim, coordinate] : llvm::enumerate(layout.getBasis(kLane, i))) {
+      packed |= int64_t(coordinate) << shift;
+      shift += layout.getOutDimSizeLog2(
+          *std::next(layout.getOutDimNames().begin(), dim));
+    }
+    // Gaussian elimination, highest bit first.
+    for (int64_t reduced : span)
+      packed = std::min(packed, packed ^ reduced);
+    if (packed)
+      span.push_back(packed);
+  }
+  return span;
+}
+
+/// How many lane bases of `from` are not lane bases of `to`: the data that
+/// has to move between a lane and a register.
+static unsigned countLanesToRegisters(ArrayRef<int64_t> from,
+                                      ArrayRef<int64_t> to) {
+  unsigned count = 0;
+  for (int64_t vector : from) {
+    for (int64_t reduced : to)
+      vector = std::min(vector, vector ^ reduced);
+    count += vector != 0;
+  }
+  return count;
+}
+
 bool mlir::triton::gpu::cvtNeedsWarpShuffle(RankedTensorType srcType,
                                             RankedTensorType dstType) {
   std::optional<LinearLayout> map = getConversionMap(srcType, dstType);
   if (!map)
     return false;
   MLIRContext *ctx = srcType.getContext();
-  if (isTrivialOver(*map, StringAttr::get(ctx, "lane")))
+  if (isTrivialOver(*map, StringAttr::get(ctx, "lane")) ||
+      !isTrivialOver(*map, StringAttr::get(ctx, "warp")) ||
+      !isTrivialOver(*map, StringAttr::get(ctx, "block")))
     return false;
-  return isTrivialOver(*map, StringAttr::get(ctx, "warp")) &&
-         isTrivialOver(*map, StringAttr::get(ctx, "block"));
+  // Shuffles pay off when at most one lane bit trades places with a register
+  // bit, each way: more (a broadcast to every lane, say) takes as many rounds
+  // of shuffles as shared memory takes accesses.
+  std::optional<LinearLayout> src =
+      toLinearLayout(srcType.getShape(), srcType.getEncoding());
+  std::optional<LinearLayout> dst =
+      toLinearLayout(dstType.getShape(), dstType.getEncoding());
+  SmallVector<int64_t> srcLanes = getLaneSpan(*src);
+  SmallVector<int64_t> dstLanes = getLaneSpan(*dst);
+  return std::max(countLanesToRegisters(srcLanes, dstLanes),
+                  countLanesToRegisters(dstLanes, srcLanes)) < 2;
 }
 
 bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType srcType,
