@@ -29,6 +29,8 @@ std::optional<SmallVector<int>> mapRegisters(const LinearLayout &src,
                                              const LinearLayout &dst,
                                              CoordMap dstToSrc) {
   MLIRContext *ctx = src.getOutDimNames().begin()->getContext();
+  SmallVector<int32_t> origin =
+      dstToSrc(SmallVector<int32_t>(dst.getNumOutDims(), 0));
   for (StringRef name : {"lane", "warp", "block"}) {
     StringAttr dim = StringAttr::get(ctx, name);
     int srcBits = src.hasInDim(dim) ? src.getInDimSizeLog2(dim) : 0;
@@ -39,8 +41,6 @@ std::optional<SmallVector<int>> mapRegisters(const LinearLayout &src,
       // Bases map through the linear part of dstToSrc, which may add a
       // constant (split's half): f(b) ^ f(0).
       SmallVector<int32_t> mapped = dstToSrc(dst.getBasis(dim, i));
-      SmallVector<int32_t> origin =
-          dstToSrc(SmallVector<int32_t>(dst.getNumOutDims(), 0));
       for (auto [m, o] : llvm::zip(mapped, origin))
         m ^= o;
       if (ArrayRef<int32_t>(mapped) != src.getBasis(dim, i))
@@ -586,38 +586,43 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     Operation *anchor = op;
     HardwareIds ids = getHardwareIds(rewriter, loc, getThreadsPerWarp(anchor),
                                      getNumCTAs(anchor));
-    auto threadOffset = [&](const LinearLayout &offsets) {
-      return applyLinearLayout(rewriter, loc, offsets,
-                               {{StringAttr::get(ctx, "lane"), ids.lane},
-                                {StringAttr::get(ctx, "warp"), ids.warp},
-                                {StringAttr::get(ctx, "block"), ids.block}})[0];
-    };
-    // The offset bits a thread's lane, warp and block can set: a register
-    // offset outside them is added (and folds into the address) rather than
+    // One side of the round trip: the thread's offset (lane, warp and
+    // block part) and the offset bits that part can set. A register offset
+    // outside those bits is added (and folds into the address) rather than
     // XORed.
-    auto threadBits = [&](const LinearLayout &offsets) {
-      int32_t mask = 0;
+    struct Side {
+      const LinearLayout &offsets;
+      Value thread;
+      int32_t threadBits = 0;
+    };
+    auto makeSide = [&](const LinearLayout &offsets) {
+      Side side{offsets, applyLinearLayout(
+                             rewriter, loc, offsets,
+                             {{StringAttr::get(ctx, "lane"), ids.lane},
+                              {StringAttr::get(ctx, "warp"), ids.warp},
+                              {StringAttr::get(ctx, "block"), ids.block}})[0]};
       for (StringAttr dim : offsets.getInDimNames())
         if (dim != reg)
           for (int i = 0; i < offsets.getInDimSizeLog2(dim); ++i)
-            mask |= offsets.getBasis(dim, i)[0];
-      return mask;
+            side.threadBits |= offsets.getBasis(dim, i)[0];
+      return side;
     };
-    auto address = [&](Value thread, const LinearLayout &offsets, int r) {
-      int32_t regOffset = registerCoords(offsets, r)[0];
-      Value byteOffset = LLVM::MulOp::create(rewriter, loc, thread,
-                                             i32Const(rewriter, loc, bytes));
-      if ((regOffset & threadBits(offsets)) == 0) {
-        Value ptr = gepBytes(rewriter, loc, base, byteOffset);
+    auto address = [&](const Side &side, int r) {
+      int32_t regOffset = registerCoords(side.offsets, r)[0];
+      if ((regOffset & side.threadBits) == 0) {
+        Value ptr =
+            gepBytes(rewriter, loc, base,
+                     LLVM::MulOp::create(rewriter, loc, side.thread,
+                                         i32Const(rewriter, loc, bytes)));
         return regOffset ? gepBytes(rewriter, loc, ptr,
                                     i32Const(rewriter, loc, regOffset * bytes))
                          : ptr;
       }
-      Value offset = LLVM::XOrOp::create(rewriter, loc, thread,
+      Value offset = LLVM::XOrOp::create(rewriter, loc, side.thread,
                                          i32Const(rewriter, loc, regOffset));
-      byteOffset = LLVM::MulOp::create(rewriter, loc, offset,
-                                       i32Const(rewriter, loc, bytes));
-      return gepBytes(rewriter, loc, base, byteOffset);
+      return gepBytes(rewriter, loc, base,
+                      LLVM::MulOp::create(rewriter, loc, offset,
+                                          i32Const(rewriter, loc, bytes)));
     };
     int vec = plan.vec;
     Type vecTy = vec > 1 ? Type(VectorType::get(vec, memTy)) : memTy;
@@ -625,7 +630,7 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     // Wait for earlier readers of this scratch, write every element, wait
     // for every writer, read.
     emitBarrier(rewriter, loc);
-    Value srcThread = threadOffset(plan.srcOffsets);
+    Side srcSide = makeSide(plan.srcOffsets);
     for (int r = 0; r < (int)values.size(); r += vec) {
       if (canonicalRegister(*srcLayout, reg, r) != r)
         continue;
@@ -639,18 +644,17 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
               rewriter, loc, v, toMemory(rewriter, loc, values[r + i]),
               i32Const(rewriter, loc, i));
       }
-      LLVM::StoreOp::create(rewriter, loc, v,
-                            address(srcThread, plan.srcOffsets, r), align);
+      LLVM::StoreOp::create(rewriter, loc, v, address(srcSide, r), align);
     }
     emitBarrier(rewriter, loc);
-    Value dstThread = threadOffset(plan.dstOffsets);
+    Side dstSide = makeSide(plan.dstOffsets);
     int numDst = dstLayout->getInDimSize(reg);
     SmallVector<Value> result(numDst);
     for (int r = 0; r < numDst; r += vec) {
       if (canonicalRegister(*dstLayout, reg, r) != r)
         continue;
-      Value v = LLVM::LoadOp::create(
-          rewriter, loc, vecTy, address(dstThread, plan.dstOffsets, r), align);
+      Value v = LLVM::LoadOp::create(rewriter, loc, vecTy, address(dstSide, r),
+                                     align);
       for (int i = 0; i < vec; ++i) {
         Value e = vec == 1 ? v
                            : LLVM::ExtractElementOp::create(

@@ -24,6 +24,11 @@ namespace mlir::triton::gpu {
 std::optional<LinearLayout> toLinearLayout(ArrayRef<int64_t> shape,
                                            Attribute layout);
 
+/// The number of registers each thread uses for a tensor of `type`: the
+/// size of its layout's register dimension (all elements without an
+/// encoding, 1 for an encoding this toolchain does not lay out).
+int64_t getTotalElemsPerThread(RankedTensorType type);
+
 /// The names dim0, dim1, ... of the output dimensions of a rank-`rank`
 /// tensor's layout.
 SmallVector<StringAttr> standardOutDimNames(MLIRContext *ctx, unsigned rank);

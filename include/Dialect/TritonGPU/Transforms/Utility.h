@@ -11,6 +11,7 @@
 #define TRITON_DIALECT_TRITONGPU_TRANSFORMS_UTILITY_H
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -150,9 +151,6 @@ bool cvtNeedsWarpShuffle(RankedTensorType srcType, RankedTensorType dstType);
 
 /// A conversion that has to go through shared memory.
 bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType);
-
-/// The number of registers each thread uses for a tensor of `type`.
-int64_t getTotalElemsPerThread(RankedTensorType type);
 
 /// The number of distinct elements of a tensor of `type` each thread holds.
 unsigned getUniqueElemsPerThread(RankedTensorType type);

@@ -596,3 +596,14 @@ mlir::triton::gpu::getContigPerThread(RankedTensorType type) {
   }
   return contig;
 }
+
+int64_t mlir::triton::gpu::getTotalElemsPerThread(RankedTensorType type) {
+  if (!type.getEncoding())
+    return type.getNumElements();
+  std::optional<LinearLayout> layout =
+      toLinearLayout(type.getShape(), type.getEncoding());
+  StringAttr kRegister = StringAttr::get(type.getContext(), "register");
+  if (!layout || !layout->hasInDim(kRegister))
+    return 1;
+  return layout->getInDimSize(kRegister);
+}

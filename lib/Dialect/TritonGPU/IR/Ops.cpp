@@ -61,17 +61,7 @@ bool isTrivialConversion(ConvertLayoutOp op) {
 /// Whether the two types hold different numbers of registers per thread, so
 /// that a reshape between them would have to move data.
 bool isExpensiveView(RankedTensorType srcType, RankedTensorType dstType) {
-  auto registers = [](RankedTensorType type) -> int64_t {
-    if (!type.getEncoding())
-      return type.getNumElements();
-    std::optional<LinearLayout> layout =
-        toLinearLayout(type.getShape(), type.getEncoding());
-    StringAttr kRegister = StringAttr::get(type.getContext(), "register");
-    if (!layout || !layout->hasInDim(kRegister))
-      return 1;
-    return layout->getInDimSize(kRegister);
-  };
-  return registers(srcType) != registers(dstType);
+  return getTotalElemsPerThread(srcType) != getTotalElemsPerThread(dstType);
 }
 
 bool hasDotOperandEncoding(Type type) {

@@ -381,17 +381,6 @@ bool mlir::triton::gpu::canFoldIntoConversion(Operation *op,
              LocalLoadOp, LocalStoreOp>(op);
 }
 
-int64_t mlir::triton::gpu::getTotalElemsPerThread(RankedTensorType type) {
-  if (!type.getEncoding())
-    return type.getNumElements();
-  std::optional<LinearLayout> layout =
-      toLinearLayout(type.getShape(), type.getEncoding());
-  StringAttr kRegister = StringAttr::get(type.getContext(), "register");
-  if (!layout || !layout->hasInDim(kRegister))
-    return 1;
-  return layout->getInDimSize(kRegister);
-}
-
 bool mlir::triton::gpu::isView(Operation *op) {
   return isa<ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp>(op);
 }
