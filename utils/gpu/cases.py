@@ -6,7 +6,8 @@ upstream's launcher passes them), the grid, and a numpy reference of the
 output with a tolerance. Shared by utils/gpu/check_ours.py (our CUBINs) and
 usable for upstream's CUBINs, which take the same arguments.
 
-SIZES lists the sizes the corpus times (result.json), smallest first.
+KERNELS lists the sizes the corpus times (result.json), smallest first.
+The numpy references and `table` are shared with utils/gpu/check_upstream.py.
 VARIANT picks the compiled kernel that handles a size: softmax and row_sum
 are compiled with BLOCK >= the row length, so rows longer than the canonical
 kernel's BLOCK use the corpus's large variant.
@@ -63,6 +64,15 @@ def attention(q, k, v, scale):
             s = (q[z, h] @ k[z, h].T) * np.float32(scale)
             out[z, h] = softmax_rows(s) @ v[z, h]
     return out
+
+
+def table(header, rows):
+    """A plain-text table, columns padded to their widest cell."""
+    widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
+    lines = ["  ".join(str(c).ljust(w) for c, w in zip(header, widths))]
+    lines.append("  ".join("-" * w for w in widths))
+    lines += ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)) for row in rows]
+    return "\n".join(lines)
 
 
 def make(kernel, size, rng, reference=True):

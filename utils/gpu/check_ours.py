@@ -28,6 +28,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import cases  # noqa: E402
+from cases import table  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 UPSTREAM = os.path.join(ROOT, "test", "e2e", "Inputs", "upstream", "sm_90")
@@ -70,14 +71,6 @@ def save_inputs(case, folder):
             arg = f"{buffer}=@{path}"
         args.append(arg)
     return args
-
-
-def table(header, rows):
-    widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
-    lines = ["  ".join(str(c).ljust(w) for c, w in zip(header, widths))]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)) for row in rows]
-    return "\n".join(lines)
 
 
 def main():

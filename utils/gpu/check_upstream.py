@@ -23,6 +23,9 @@ import time
 
 import numpy as np
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cases import attention, gelu_tanh, softmax_rows, table  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 UPSTREAM = os.path.join(ROOT, "test", "e2e", "Inputs", "upstream")
 SM90 = os.path.join(UPSTREAM, "sm_90")
@@ -34,25 +37,6 @@ ONLY = set()
 
 # The launch of each kernel as kernels.py's Spec classes make it, at the
 # size its CUBIN was compiled for.
-
-
-def gelu_tanh(x):
-    return 0.5 * x * (1.0 + np.tanh(0.7978845608028654 * (x + 0.044715 * x ** 3)))
-
-
-def softmax_rows(x):
-    e = np.exp(x - x.max(axis=1, keepdims=True))
-    return e / e.sum(axis=1, keepdims=True)
-
-
-def attention(q, k, v, scale):
-    """Non-causal attention per (batch, head), in float32."""
-    out = np.empty(q.shape, dtype=np.float32)
-    for z in range(q.shape[0]):
-        for h in range(q.shape[1]):
-            s = (q[z, h] @ k[z, h].T) * np.float32(scale)
-            out[z, h] = softmax_rows(s) @ v[z, h]
-    return out
 
 
 def case_vector_add(rng):
@@ -270,14 +254,6 @@ def bench_kernels(binary, work, log, rows, reports, live):
                      f"{ratio:.3f}", f"{rate:.1f} {bench['unit']}", f"{overhead:.2f}",
                      "PASS" if ok else "FAIL"])
     return failures
-
-
-def table(header, rows):
-    widths = [max(len(str(r[i])) for r in [header] + rows) for i in range(len(header))]
-    lines = ["  ".join(str(c).ljust(w) for c, w in zip(header, widths))]
-    lines.append("  ".join("-" * w for w in widths))
-    lines += ["  ".join(str(c).ljust(w) for c, w in zip(row, widths)) for row in rows]
-    return "\n".join(lines)
 
 
 def main():
