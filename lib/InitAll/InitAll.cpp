@@ -10,6 +10,7 @@
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "Pipelines/MakeLLIR.h"
 #include "Pipelines/MakeTTGIR.h"
 #include "Pipelines/Pipelines.h"
@@ -38,6 +39,7 @@ void mlir::triton::registerTritonPasses() {
   registerTritonToTritonGPUPasses();
   registerTritonGPUToLLVMPasses();
   triton::gpu::registerTritonGPUPasses();
+  triton::nvidia_gpu::registerTritonNvidiaGPUPasses();
   registerTestAlignmentPass();
   registerTritonPipelines();
   registerMakeTTGIRPipeline();

@@ -13,6 +13,7 @@
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -45,7 +46,7 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   // of dots and reductions over a cluster).
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(gpu::createTritonGPUOptimizeThreadLocality());
-  // Not implemented here: tritongpu-accelerate-matmul (MMA layouts for dots).
+  pm.addPass(gpu::createTritonGPUAccelerateMatmul());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   // Not implemented here: tritongpu-optimize-dot-operands{hoist-layout-
   // conversion=(capability >= 80)}. It ends by canonicalizing the module,
@@ -93,8 +94,11 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   pm.addPass(gpu::createTritonGPUReorderInstructions());
   addLoopAwareCSE(pm);
   pm.addPass(createSymbolDCEPass());
-  // Not implemented here: triton-nvidia-gpu-fence-insertion
-  // {compute-capability} and triton-nvidia-mma-lowering.
+  nvidia_gpu::TritonGPUFenceInsertionOptions fence;
+  fence.computeCapability = capability;
+  pm.addPass(nvidia_gpu::createTritonGPUFenceInsertion(fence));
+  // Not implemented here: triton-nvidia-mma-lowering (scaled and Blackwell
+  // MMAs only).
   pm.addPass(createSCCPPass());
   pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());

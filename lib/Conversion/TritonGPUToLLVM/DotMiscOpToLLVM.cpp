@@ -16,17 +16,6 @@ namespace {
 // tt.dot on FMA
 //===----------------------------------------------------------------------===//
 
-/// Register of `layout` holding each register-coordinate tuple.
-std::map<SmallVector<int32_t>, unsigned>
-registersByCoords(const LinearLayout &l) {
-  std::map<SmallVector<int32_t>, unsigned> m;
-  StringAttr reg =
-      StringAttr::get(l.getOutDimNames().begin()->getContext(), "register");
-  for (int r = l.getInDimSize(reg) - 1; r >= 0; --r)
-    m[registerCoords(l, r)] = r;
-  return m;
-}
-
 /// The threads of operand `op` (0 = A, 1 = B) hold, along the dims they share
 /// with D, what D's threads hold, and all of K.
 bool operandThreadsMatch(const LinearLayout &operand, const LinearLayout &d,
@@ -58,6 +47,8 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    if (isa<NvidiaMmaEncodingAttr>(op.getType().getEncoding()))
+      return rewriter.notifyMatchFailure(op, "an MMA dot");
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());

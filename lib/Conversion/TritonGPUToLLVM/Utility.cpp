@@ -271,6 +271,16 @@ mlir::triton::gpu::registerCoords(const LinearLayout &layout, int reg) {
   return coords;
 }
 
+std::map<SmallVector<int32_t>, unsigned>
+mlir::triton::gpu::registersByCoords(const LinearLayout &layout) {
+  std::map<SmallVector<int32_t>, unsigned> m;
+  StringAttr reg = StringAttr::get(
+      layout.getOutDimNames().begin()->getContext(), "register");
+  for (int r = layout.getInDimSize(reg) - 1; r >= 0; --r)
+    m[registerCoords(layout, r)] = r;
+  return m;
+}
+
 SmallVector<SmallVector<Value>>
 mlir::triton::gpu::emitIndices(OpBuilder &b, Location loc,
                                RankedTensorType type) {

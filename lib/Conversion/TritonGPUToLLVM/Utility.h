@@ -23,6 +23,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 
 namespace mlir::triton::gpu {
@@ -118,6 +119,10 @@ SmallVector<Value> emitThreadOffsets(OpBuilder &b, Location loc,
                                      const LinearLayout &layout,
                                      int threadsPerWarp, int numCTAs);
 SmallVector<int32_t> registerCoords(const LinearLayout &layout, int reg);
+/// The register of `layout` holding each register-only coordinate tuple
+/// (lane, warp and block 0); the lowest register where several hold one.
+std::map<SmallVector<int32_t>, unsigned>
+registersByCoords(const LinearLayout &layout);
 
 /// An i1 that is true in the one thread (of each group of threads holding the
 /// same data) that should write it: lane, warp and block bits that are free
@@ -231,6 +236,9 @@ void populateReduceScanOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 void populateDotOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                  RewritePatternSet &patterns,
                                  const TargetInfo &target);
+void populateMMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                               RewritePatternSet &patterns,
+                               const TargetInfo &target);
 void populateMiscOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const TargetInfo &target);

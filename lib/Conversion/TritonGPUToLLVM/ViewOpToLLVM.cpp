@@ -687,32 +687,90 @@ Value makeMemDesc(OpBuilder &b, Location loc, const TypeConverter *converter,
   return LLVM::InsertValueOp::create(b, loc, s, ptr, ArrayRef<int64_t>{0});
 }
 
-/// Element offset, in the buffer of `memType`, of each coordinate tuple:
-/// the inverse of the buffer's shared layout.
-FailureOr<SmallVector<Value>>
-sharedOffsets(Operation *op, OpBuilder &b, Location loc, MemDescType memType,
-              ArrayRef<SmallVector<Value>> coords) {
-  std::optional<LinearLayout> layout =
+/// How the registers of a distributed tensor map onto a shared buffer:
+/// `toOffset` takes (register, lane, warp, block) to the element offset, and
+/// each run of `vec` registers from a multiple of `vec` on sits at
+/// consecutive offsets, aligned, so one access of up to 16 bytes moves it.
+struct SharedAccess {
+  LinearLayout toOffset;
+  int vec = 1;
+};
+
+FailureOr<SharedAccess> planSharedAccess(Operation *op,
+                                         RankedTensorType tensorType,
+                                         MemDescType memType) {
+  std::optional<LinearLayout> tensor = getLayout(tensorType);
+  std::optional<LinearLayout> shared =
       toLinearLayout(memType.getShape(), memType.getEncoding());
-  if (!layout)
+  if (!tensor)
+    return op->emitError("cannot lay out ") << tensorType;
+  if (!shared)
     return op->emitError("cannot lay out shared memory with ")
            << memType.getEncoding();
-  MLIRContext *ctx = b.getContext();
+  MLIRContext *ctx = op->getContext();
   StringAttr offsetDim = StringAttr::get(ctx, "offset");
   LinearLayout offsets =
-      layout->sublayout({offsetDim}, llvm::to_vector(layout->getOutDimNames()));
-  std::optional<LinearLayout> inverse = offsets.invert();
-  if (!inverse)
+      shared->sublayout({offsetDim}, llvm::to_vector(shared->getOutDimNames()));
+  if (!offsets.invert())
     return op->emitError("shared layout is not a bijection onto the buffer");
-  auto outs = llvm::to_vector(layout->getOutDimNames());
-  SmallVector<Value> result;
-  for (ArrayRef<Value> c : coords) {
-    SmallVector<std::pair<StringAttr, Value>> ins;
-    for (auto [d, v] : llvm::enumerate(c))
-      ins.push_back({outs[d], v});
-    result.push_back(applyLinearLayout(b, loc, *inverse, ins)[0]);
-  }
-  return result;
+  std::optional<LinearLayout> toOffset = tensor->invertAndCompose(offsets);
+  if (!toOffset)
+    return op->emitError("the tensor does not fit the shared buffer");
+  SharedAccess access{*toOffset, 1};
+  // Vectors: the lowest register bits are the lowest offset bits, and no
+  // other input touches those offset bits.
+  Type elt = tensorType.getElementType();
+  if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() < 8)
+    return access;
+  unsigned bytes = getElementBytes(tensorType);
+  StringAttr reg = StringAttr::get(ctx, "register");
+  int regBits = toOffset->getInDimSizeLog2(reg);
+  int bits = 0;
+  while (bits < regBits && (bytes << (bits + 1)) <= 16 &&
+         toOffset->getBasis(reg, bits)[0] == (1 << bits))
+    ++bits;
+  auto fits = [&](int b) {
+    int32_t low = (1 << b) - 1;
+    for (StringAttr dim : toOffset->getInDimNames())
+      for (int i = 0; i < toOffset->getInDimSizeLog2(dim); ++i)
+        if (!(dim == reg && i < b) && (toOffset->getBasis(dim, i)[0] & low))
+          return false;
+    return true;
+  };
+  while (bits > 0 && !fits(bits))
+    --bits;
+  access.vec = 1 << bits;
+  return access;
+}
+
+/// This thread's part of `access.toOffset` (lane, warp and block).
+Value threadOffset(OpBuilder &b, Location loc, Operation *anchor,
+                   const LinearLayout &toOffset) {
+  HardwareIds ids = getHardwareIds(b, loc, getThreadsPerWarp(anchor),
+                                   getNumCTAs(anchor));
+  MLIRContext *ctx = b.getContext();
+  SmallVector<std::pair<StringAttr, Value>> ins;
+  for (auto [name, v] : {std::pair{"lane", ids.lane}, std::pair{"warp", ids.warp},
+                         std::pair{"block", ids.block}})
+    if (toOffset.hasInDim(StringAttr::get(ctx, name)))
+      ins.push_back({StringAttr::get(ctx, name), v});
+  return applyLinearLayout(b, loc, toOffset, ins)[0];
+}
+
+/// The byte address of register `r`'s element.
+Value registerAddress(OpBuilder &b, Location loc, Value base, Value thread,
+                      const LinearLayout &toOffset, int r, unsigned bytes) {
+  SmallVector<std::pair<StringAttr, int32_t>> ins;
+  for (StringAttr dim : toOffset.getInDimNames())
+    ins.push_back({dim, dim.getValue() == "register" ? r : 0});
+  int32_t constant = toOffset.apply(ins)[0].second;
+  Value offset =
+      constant ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, constant))
+                     .getResult()
+               : thread;
+  return gepBytes(
+      b, loc, base,
+      LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes)));
 }
 
 /// Writes a tensor's registers into a shared buffer.
@@ -721,17 +779,30 @@ LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
                                   MemDescType memType, RankedTensorType srcType,
                                   Value llvmSrc) {
   auto values = unpackLLElements(loc, llvmSrc, b);
-  auto coords = emitIndices(b, loc, srcType);
-  auto offsets = sharedOffsets(op, b, loc, memType, coords);
-  if (failed(offsets))
+  FailureOr<SharedAccess> access = planSharedAccess(op, srcType, memType);
+  if (failed(access))
     return failure();
   unsigned bytes = getElementBytes(srcType);
   emitBarrier(b, loc);
-  for (auto [offset, v] : llvm::zip(*offsets, values)) {
-    Value byteOffset =
-        LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes));
-    LLVM::StoreOp::create(b, loc, toMemory(b, loc, v),
-                          gepBytes(b, loc, base, byteOffset));
+  Value thread = threadOffset(b, loc, op, access->toOffset);
+  StringAttr reg = StringAttr::get(b.getContext(), "register");
+  int vec = access->vec;
+  for (int r = 0; r < (int)values.size(); r += vec) {
+    // Registers repeating a lower one hold the same element.
+    if (canonicalRegister(access->toOffset, reg, r) != r)
+      continue;
+    Value addr =
+        registerAddress(b, loc, base, thread, access->toOffset, r, bytes);
+    if (vec == 1) {
+      LLVM::StoreOp::create(b, loc, toMemory(b, loc, values[r]), addr);
+      continue;
+    }
+    auto vecTy = VectorType::get(vec, values[r].getType());
+    Value v = LLVM::UndefOp::create(b, loc, vecTy);
+    for (int i = 0; i < vec; ++i)
+      v = LLVM::InsertElementOp::create(b, loc, v, values[r + i],
+                                        i32Const(b, loc, i));
+    LLVM::StoreOp::create(b, loc, v, addr, /*alignment=*/vec * bytes);
   }
   emitBarrier(b, loc);
   return success();
@@ -787,21 +858,38 @@ struct LocalLoadOpConversion : public ViewPattern<LocalLoadOp> {
     auto memType = cast<MemDescType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     Value base = memDescBase(rewriter, loc, adaptor.getSrc());
-    auto coords = emitIndices(rewriter, loc, dstType);
-    auto offsets = sharedOffsets(op, rewriter, loc, memType, coords);
-    if (failed(offsets))
+    FailureOr<SharedAccess> access = planSharedAccess(op, dstType, memType);
+    if (failed(access))
       return failure();
     Type elt = getTypeConverter()->convertType(dstType.getElementType());
     Type memTy = memoryType(rewriter, elt);
     unsigned bytes = getElementBytes(dstType);
-    SmallVector<Value> values;
-    for (Value offset : *offsets) {
-      Value byteOffset = LLVM::MulOp::create(rewriter, loc, offset,
-                                             i32Const(rewriter, loc, bytes));
-      Value v = LLVM::LoadOp::create(rewriter, loc, memTy,
-                                     gepBytes(rewriter, loc, base, byteOffset));
-      values.push_back(fromMemory(rewriter, loc, v, elt));
+    Value thread = threadOffset(rewriter, loc, op, access->toOffset);
+    StringAttr reg = rewriter.getStringAttr("register");
+    int n = access->toOffset.getInDimSize(reg), vec = access->vec;
+    SmallVector<Value> values(n);
+    for (int r = 0; r < n; r += vec) {
+      if (canonicalRegister(access->toOffset, reg, r) != r)
+        continue;
+      Value addr = registerAddress(rewriter, loc, base, thread,
+                                   access->toOffset, r, bytes);
+      if (vec == 1) {
+        values[r] = fromMemory(
+            rewriter, loc, LLVM::LoadOp::create(rewriter, loc, memTy, addr),
+            elt);
+        continue;
+      }
+      auto vecTy = VectorType::get(vec, elt);
+      Value v = LLVM::LoadOp::create(rewriter, loc, vecTy, addr,
+                                     /*alignment=*/vec * bytes);
+      for (int i = 0; i < vec; ++i)
+        values[r + i] = LLVM::ExtractElementOp::create(
+            rewriter, loc, v, i32Const(rewriter, loc, i));
     }
+    // Repeated registers copy the one they repeat.
+    for (int r = 0; r < n; ++r)
+      if (!values[r])
+        values[r] = values[canonicalRegister(access->toOffset, reg, r)];
     rewriter.replaceOp(op, pack(rewriter, loc, values, dstType));
     return success();
   }

@@ -11,12 +11,17 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @alloc_load_store
   // CHECK: llvm.mlir.addressof @global_smem
+  // The 4 registers of a thread are 4 consecutive offsets of the swizzled
+  // layout (vec = 4): one 16-byte access each.
   // CHECK: nvvm.barrier0
-  // CHECK-COUNT-4: llvm.store {{.*}} : f32, !llvm.ptr<3>
+  // CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
   // CHECK: nvvm.barrier0
-  // CHECK-COUNT-4: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+  // CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.load
   // CHECK: nvvm.barrier0
-  // CHECK-COUNT-4: llvm.store {{.*}} : f32, !llvm.ptr<3>
+  // CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
   // CHECK: llvm.return
   tt.func public @alloc_load_store(%x: tensor<32x16xf32, #blocked>, %y: tensor<32x16xf32, #blocked>) -> tensor<32x16xf32, #blocked> attributes {noinline = true} {
     %buf = ttg.local_alloc %x : (tensor<32x16xf32, #blocked>) -> !ttg.memdesc<32x16xf32, #shared, #smem, mutable>
@@ -39,7 +44,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<32x16xf32, #blocked>
   }
 
-  // A transposed view reads the same bytes with the permuted layout.
+  // A transposed view reads the same bytes with the permuted layout; the
+  // 4 registers of a thread are now a column, so 4 scalar loads.
   // CHECK-LABEL: llvm.func @trans_view
   // CHECK-COUNT-4: llvm.load {{.*}} : !llvm.ptr<3> -> f32
   tt.func public @trans_view(%x: tensor<32x16xf32, #blocked>) -> tensor<16x32xf32, #blocked> attributes {noinline = true} {

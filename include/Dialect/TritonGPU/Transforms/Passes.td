@@ -101,6 +101,43 @@ def TritonGPUOptimizeThreadLocality
                            "mlir::triton::TritonDialect"];
 }
 
+def TritonGPUAccelerateMatmul
+    : Pass<"tritongpu-accelerate-matmul", "mlir::ModuleOp"> {
+  let summary = "give dots tensor-core (MMA) layouts";
+  let description = [{
+    Each `tt.dot` with a blocked accumulator gets an NVIDIA MMA layout when
+    the module's `ttg.target` (`cuda:NN`) has tensor cores for its types:
+
+    - compute capability 90: `#ttg.nvidia_mma` version 3; the operands are
+      stored to shared memory with an `#ttg.nvmma_shared` layout
+      (`ttg.local_alloc`) and the dot becomes a `ttng.warp_group_dot`
+      (wgmma), for f16 and bf16 operands with an f32 accumulator, M a
+      multiple of 64 and `ttg.num-warps` a multiple of 4;
+    - compute capability 80 and up: version 2 (`mma.sync`, also the
+      fallback on 90), operands converted to `#ttg.dot_op` layouts of the
+      MMA parent with `kWidth` = 32 / operand bits, for rank-2 dots of f16
+      or bf16 with an f32 accumulator.
+
+    Warps are spread as upstream Triton spreads them, all along one
+    dimension when the dot is chained with another dot. The accumulator is
+    converted to the MMA layout before the dot and the result back to its
+    old layout after it; `tritongpu-remove-layout-conversions` then pushes
+    the MMA layout outwards. Other dots are left for the FMA lowering.
+
+    ```mlir
+    %d = tt.dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * ... -> tensor<128x128xf32, #blocked>
+    // becomes, for cuda:90
+    %sa = ttg.local_alloc %a0 : (tensor<128x64xf16, #blocked2>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %sb = ttg.local_alloc %b0 : (tensor<64x128xf16, #blocked1>) -> !ttg.memdesc<64x128xf16, #shared, #smem>
+    %c1 = ttg.convert_layout %c : tensor<128x128xf32, #blocked> -> tensor<128x128xf32, #mma>
+    %d1 = ttng.warp_group_dot %sa, %sb, %c1 {inputPrecision = 0 : i32} : ... -> tensor<128x128xf32, #mma>
+    %d = ttg.convert_layout %d1 : tensor<128x128xf32, #mma> -> tensor<128x128xf32, #blocked>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
 def TritonGPUReduceDataDuplication
     : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
   let summary = "send conversions to dot operands through shared memory";
