@@ -13,7 +13,12 @@ the large variants of softmax and row_sum), runs
   triton-translate --llvmir-to-ptx  -> <name>.ptx
   triton-translate --ptx-to-cubin   -> <name>.cubin  (unless --stop-at ptx)
 
-into OUT/<target>/<kernel>[-large]/, then writes metadata.json (upstream's
+into OUT/<target>/<kernel>[-large]/. With --from-upstream-ttgir the first
+two steps are skipped: upstream's own TTGIR (test/Dialect/TritonGPU/Inputs/
+ttgir/, software-pipelined, with its tensor-core layouts) goes through our
+make_llir and the rest; --arch compiles those stages for another GPU than
+the target (sm_80 TTGIR for sm_90, say, to run mma.sync code on an H100).
+Then it writes metadata.json (upstream's
 field names, read from the module's attributes) and, where the test tree has
 one, upstream's signature.json, so that triton-run runs the CUBIN as it runs
 upstream's. Prints one line per kernel; exit status 1 when any stage fails.
@@ -65,9 +70,10 @@ def int_attr(text, attr):
     return int(match.group(1)) if match else 0
 
 
-def compile_kernel(bindir, target, folder, name, ttir, warps, out, stop_at, log):
-    cap = int(target[3:])
-    arch = target
+def compile_kernel(bindir, target, folder, name, ttir, warps, out, stop_at, log,
+                   upstream_ttgir=None, arch=None):
+    arch = arch or target
+    cap = int(arch[3:])
     opt = os.path.join(bindir, "triton-opt")
     translate = os.path.join(bindir, "triton-translate")
     os.makedirs(out, exist_ok=True)
@@ -87,6 +93,10 @@ def compile_kernel(bindir, target, folder, name, ttir, warps, out, stop_at, log)
         ("cubin", [translate, "--ptx-to-cubin", f"--arch={arch}", base + ".ptx",
                    "-o", base + ".cubin"]),
     ]
+    if upstream_ttgir:
+        steps = [step for step in steps if step[0] not in ("ttir", "ttgir")]
+        with open(upstream_ttgir) as src, open(base + ".ttgir", "w") as dst:
+            dst.write(src.read())
     times = {}
     for stage, command in steps:
         start = time.time()
@@ -98,6 +108,8 @@ def compile_kernel(bindir, target, folder, name, ttir, warps, out, stop_at, log)
             return stage, result.stdout, times
         if stage == stop_at:
             break
+    if not os.path.exists(base + ".llir.mlir"):
+        return None, "", times  # stopped before the LLVM dialect: no metadata
     with open(base + ".llir.mlir") as f:
         llvm_dialect = f.read()
     metadata = {
@@ -135,6 +147,10 @@ def main():
     parser.add_argument("--out", required=True)
     parser.add_argument("--only", default="", help="comma-separated kernel folders")
     parser.add_argument("--stop-at", choices=["ttgir", "llir", "ptx", "cubin"], default="cubin")
+    parser.add_argument("--from-upstream-ttgir", action="store_true",
+                        help="start from upstream's TTGIR instead of our make_ttir/make_ttgir")
+    parser.add_argument("--arch", choices=["sm_80", "sm_90"],
+                        help="GPU to compile for (default: the target)")
     opts = parser.parse_args()
     only = set(k for k in opts.only.split(",") if k)
     failures = 0
@@ -145,8 +161,13 @@ def main():
                 if only and folder not in only and folder.replace("-large", "") not in only:
                     continue
                 out = os.path.join(opts.out, target, folder)
+                ttgir = None
+                if opts.from_upstream_ttgir:
+                    prefix = "large-" if folder.endswith("-large") else ""
+                    ttgir = os.path.join(TTGIR, prefix + target, name + ".ttgir")
                 failed, message, times = compile_kernel(opts.bin, target, folder, name, ttir,
-                                                        warps, out, opts.stop_at, log)
+                                                        warps, out, opts.stop_at, log,
+                                                        ttgir, opts.arch)
                 total = sum(times.values())
                 if failed:
                     failures += 1

@@ -11,6 +11,7 @@
 #include "Analysis/AxisInfo.h"
 #include "Utility.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -77,6 +78,8 @@ VectorSizes mlir::triton::gpu::computeVectorSizes(ModuleOp mod) {
       sizes[op] = computeVectorSize(axisInfo, load.getPtr(), load.getMask());
     else if (auto store = dyn_cast<StoreOp>(op))
       sizes[op] = computeVectorSize(axisInfo, store.getPtr(), store.getMask());
+    else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
+      sizes[op] = computeVectorSize(axisInfo, copy.getSrc(), copy.getMask());
   });
   return sizes;
 }
@@ -632,11 +635,129 @@ struct AtomicCASOpConversion : public AtomicConversionBase<AtomicCASOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Asynchronous copies (cp.async)
+//===----------------------------------------------------------------------===//
+
+/// Whether `v` is a zero constant (scalar or splat).
+bool isZeroConstant(Value v) {
+  return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
+}
+
+/// ttg.async_copy_global_to_local: one cp.async per vector of consecutive
+/// registers that are consecutive in the shared buffer too, after a barrier.
+/// A masked-off vector copies 0 source bytes, which fills the destination
+/// with zeros.
+struct AsyncCopyGlobalToLocalOpConversion
+    : public ConvertOpToLLVMPattern<AsyncCopyGlobalToLocalOp> {
+  AsyncCopyGlobalToLocalOpConversion(LLVMTypeConverter &converter,
+                                     const VectorSizes &sizes)
+      : ConvertOpToLLVMPattern(converter), vectorSizes(sizes) {}
+
+  LogicalResult
+  matchAndRewrite(AsyncCopyGlobalToLocalOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto srcType = cast<RankedTensorType>(op.getSrc().getType());
+    auto memType = cast<MemDescType>(op.getResult().getType());
+    Type elt = memType.getElementType();
+    if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() < 8)
+      return op.emitError("cp.async copies elements of 8 bits or more, not ")
+             << elt;
+    if (op.getOther() && !isZeroConstant(op.getOther()))
+      return op.emitError("cp.async fills masked-off elements with zeros; "
+                          "'other' must be a zero constant");
+    unsigned bytes = elt.getIntOrFloatBitWidth() / 8;
+    auto asTensor =
+        RankedTensorType::get(srcType.getShape(), elt, srcType.getEncoding());
+    FailureOr<SharedAccess> access = planSharedAccess(op, asTensor, memType);
+    if (failed(access))
+      return failure();
+    unsigned vec = std::min<unsigned>(access->vec,
+                                      std::max(1u, vectorSizes.lookup(op)));
+    while (vec > 1 && vec * bytes > 16)
+      vec /= 2;
+    unsigned copyBytes = vec * bytes;
+    if (copyBytes < 4)
+      return op.emitError("cp.async moves 4, 8 or 16 bytes; this copy's "
+                          "layouts give vectors of ")
+             << copyBytes << " bytes";
+    auto ptrs = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> masks;
+    if (adaptor.getMask())
+      masks = unpackLLElements(loc, adaptor.getMask(), rewriter);
+    Value base = unpackLLElements(loc, adaptor.getResult(), rewriter)[0];
+    Value thread = threadOffset(rewriter, loc, op, access->toOffset);
+    StringAttr reg = rewriter.getStringAttr("register");
+    bool cg = copyBytes == 16 && op.getCache() != CacheModifier::CA;
+    std::string text = std::string("cp.async.") + (cg ? "cg" : "ca") +
+                       ".shared.global [ $0 + 0 ], [ $1 + 0 ], " +
+                       std::to_string(copyBytes) + ", $2;";
+    Value full = i32Const(rewriter, loc, copyBytes);
+    Value none = i32Const(rewriter, loc, 0);
+    // Other threads may still read the buffer (a pipelined loop refills the
+    // slot it has just read): they finish first. This toolchain has no
+    // shared-memory hazard analysis yet, so every writer synchronizes.
+    emitBarrier(rewriter, loc);
+    for (unsigned r = 0; r < ptrs.size(); r += vec) {
+      if (canonicalRegister(access->toOffset, reg, r) != int(r))
+        continue;
+      Value dst = registerAddress(rewriter, loc, base, thread,
+                                  access->toOffset, r, bytes);
+      Value dstAddr =
+          LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst);
+      Value srcSize =
+          masks.empty()
+              ? full
+              : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none)
+                    .getResult();
+      inlinePtx(rewriter, loc, text, "r,l,r", {dstAddr, ptrs[r], srcSize},
+                {});
+    }
+    rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
+    return success();
+  }
+
+  const VectorSizes &vectorSizes;
+};
+
+struct AsyncCommitGroupOpConversion
+    : public ConvertOpToLLVMPattern<AsyncCommitGroupOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    inlinePtx(rewriter, loc, "cp.async.commit_group;", "", {}, {});
+    rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
+    return success();
+  }
+};
+
+/// Waits until at most `num` committed groups are pending, then a barrier
+/// makes every thread's finished copies visible to all.
+struct AsyncWaitOpConversion : public ConvertOpToLLVMPattern<AsyncWaitOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AsyncWaitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    inlinePtx(rewriter, loc,
+              "cp.async.wait_group " + std::to_string(op.getNum()) + ";", "",
+              {}, {});
+    emitBarrier(rewriter, loc);
+    rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::gpu::populateLoadStoreOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &target, const VectorSizes &vectorSizes) {
-  patterns.add<LoadOpConversion, StoreOpConversion>(converter, vectorSizes);
-  patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion>(converter);
+  patterns.add<LoadOpConversion, StoreOpConversion,
+               AsyncCopyGlobalToLocalOpConversion>(converter, vectorSizes);
+  patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion,
+               AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(converter);
 }

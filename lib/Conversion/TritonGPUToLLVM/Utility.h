@@ -151,6 +151,28 @@ Value gepBytes(OpBuilder &b, Location loc, Value base, Value offset);
 /// A CTA-wide barrier (bar.sync 0).
 void emitBarrier(OpBuilder &b, Location loc);
 
+/// How the registers of a distributed tensor map onto a shared buffer:
+/// `toOffset` takes (register, lane, warp, block) to the element offset, and
+/// each run of `vec` registers from a multiple of `vec` on sits at
+/// consecutive offsets, aligned, so one access of up to 16 bytes moves it.
+struct SharedAccess {
+  LinearLayout toOffset;
+  int vec = 1;
+};
+FailureOr<SharedAccess> planSharedAccess(Operation *op,
+                                         RankedTensorType tensorType,
+                                         MemDescType memType);
+/// This thread's part of `toOffset` (lane, warp and block), as an i32.
+Value threadOffset(OpBuilder &b, Location loc, Operation *anchor,
+                   const LinearLayout &toOffset);
+/// The byte address of register `r`'s element: `base` + (`thread` XOR the
+/// register's constant offset) * `bytes`.
+Value registerAddress(OpBuilder &b, Location loc, Value base, Value thread,
+                      const LinearLayout &toOffset, int r, unsigned bytes);
+/// Register `r` with the bits of zero register bases cleared: registers
+/// repeating a lower register hold the same element.
+int canonicalRegister(const LinearLayout &layout, StringAttr reg, int r);
+
 /// Stores / loads one value of an LLVM type to / from shared memory, with an
 /// optional predicate (null = always).
 void storeShared(OpBuilder &b, Location loc, Value ptr, Value val,

@@ -542,17 +542,6 @@ ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
   return {1 << vecBits, toOffsets(src), toOffsets(dst)};
 }
 
-/// Registers of `layout` that repeat a lower register (a zero register
-/// basis is set in their index): their values need no store and can be
-/// copied on load.
-int canonicalRegister(const LinearLayout &layout, StringAttr reg, int r) {
-  for (int i = 0; i < layout.getInDimSizeLog2(reg); ++i)
-    if ((r >> i & 1) &&
-        llvm::all_of(layout.getBasis(reg, i), [](int32_t c) { return c == 0; }))
-      r &= ~(1 << i);
-  return r;
-}
-
 struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
   using ViewPattern::ViewPattern;
   LogicalResult
@@ -685,92 +674,6 @@ Value makeMemDesc(OpBuilder &b, Location loc, const TypeConverter *converter,
   Type structTy = converter->convertType(type);
   Value s = LLVM::UndefOp::create(b, loc, structTy);
   return LLVM::InsertValueOp::create(b, loc, s, ptr, ArrayRef<int64_t>{0});
-}
-
-/// How the registers of a distributed tensor map onto a shared buffer:
-/// `toOffset` takes (register, lane, warp, block) to the element offset, and
-/// each run of `vec` registers from a multiple of `vec` on sits at
-/// consecutive offsets, aligned, so one access of up to 16 bytes moves it.
-struct SharedAccess {
-  LinearLayout toOffset;
-  int vec = 1;
-};
-
-FailureOr<SharedAccess> planSharedAccess(Operation *op,
-                                         RankedTensorType tensorType,
-                                         MemDescType memType) {
-  std::optional<LinearLayout> tensor = getLayout(tensorType);
-  std::optional<LinearLayout> shared =
-      toLinearLayout(memType.getShape(), memType.getEncoding());
-  if (!tensor)
-    return op->emitError("cannot lay out ") << tensorType;
-  if (!shared)
-    return op->emitError("cannot lay out shared memory with ")
-           << memType.getEncoding();
-  MLIRContext *ctx = op->getContext();
-  StringAttr offsetDim = StringAttr::get(ctx, "offset");
-  LinearLayout offsets =
-      shared->sublayout({offsetDim}, llvm::to_vector(shared->getOutDimNames()));
-  if (!offsets.invert())
-    return op->emitError("shared layout is not a bijection onto the buffer");
-  std::optional<LinearLayout> toOffset = tensor->invertAndCompose(offsets);
-  if (!toOffset)
-    return op->emitError("the tensor does not fit the shared buffer");
-  SharedAccess access{*toOffset, 1};
-  // Vectors: the lowest register bits are the lowest offset bits, and no
-  // other input touches those offset bits.
-  Type elt = tensorType.getElementType();
-  if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() < 8)
-    return access;
-  unsigned bytes = getElementBytes(tensorType);
-  StringAttr reg = StringAttr::get(ctx, "register");
-  int regBits = toOffset->getInDimSizeLog2(reg);
-  int bits = 0;
-  while (bits < regBits && (bytes << (bits + 1)) <= 16 &&
-         toOffset->getBasis(reg, bits)[0] == (1 << bits))
-    ++bits;
-  auto fits = [&](int b) {
-    int32_t low = (1 << b) - 1;
-    for (StringAttr dim : toOffset->getInDimNames())
-      for (int i = 0; i < toOffset->getInDimSizeLog2(dim); ++i)
-        if (!(dim == reg && i < b) && (toOffset->getBasis(dim, i)[0] & low))
-          return false;
-    return true;
-  };
-  while (bits > 0 && !fits(bits))
-    --bits;
-  access.vec = 1 << bits;
-  return access;
-}
-
-/// This thread's part of `access.toOffset` (lane, warp and block).
-Value threadOffset(OpBuilder &b, Location loc, Operation *anchor,
-                   const LinearLayout &toOffset) {
-  HardwareIds ids = getHardwareIds(b, loc, getThreadsPerWarp(anchor),
-                                   getNumCTAs(anchor));
-  MLIRContext *ctx = b.getContext();
-  SmallVector<std::pair<StringAttr, Value>> ins;
-  for (auto [name, v] : {std::pair{"lane", ids.lane}, std::pair{"warp", ids.warp},
-                         std::pair{"block", ids.block}})
-    if (toOffset.hasInDim(StringAttr::get(ctx, name)))
-      ins.push_back({StringAttr::get(ctx, name), v});
-  return applyLinearLayout(b, loc, toOffset, ins)[0];
-}
-
-/// The byte address of register `r`'s element.
-Value registerAddress(OpBuilder &b, Location loc, Value base, Value thread,
-                      const LinearLayout &toOffset, int r, unsigned bytes) {
-  SmallVector<std::pair<StringAttr, int32_t>> ins;
-  for (StringAttr dim : toOffset.getInDimNames())
-    ins.push_back({dim, dim.getValue() == "register" ? r : 0});
-  int32_t constant = toOffset.apply(ins)[0].second;
-  Value offset =
-      constant ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, constant))
-                     .getResult()
-               : thread;
-  return gepBytes(
-      b, loc, base,
-      LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes)));
 }
 
 /// Writes a tensor's registers into a shared buffer.

@@ -59,3 +59,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// cp.async fills masked-off elements with zeros only.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @async_copy_other(%ptrs: tensor<64x64x!tt.ptr<f16>, #blocked>, %m: tensor<64x64xi1, #blocked>) {
+    %one = arith.constant dense<1.000000e+00> : tensor<64x64xf16, #blocked>
+    %buf = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    // expected-error @+1 {{cp.async fills masked-off elements with zeros; 'other' must be a zero constant}}
+    %t = ttg.async_copy_global_to_local %ptrs, %buf mask %m other %one : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// One f16 per thread and vector: 2 bytes, below cp.async's 4.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @async_copy_narrow(%ptrs: tensor<16x8x!tt.ptr<f16>, #blocked>) {
+    %buf = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<16x8xf16, #shared, #smem, mutable>
+    // expected-error @+1 {{cp.async moves 4, 8 or 16 bytes; this copy's layouts give vectors of 2 bytes}}
+    %t = ttg.async_copy_global_to_local %ptrs, %buf : tensor<16x8x!tt.ptr<f16>, #blocked> -> <16x8xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}

@@ -76,3 +76,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %y : tensor<32x128xf32, #b>
   }
 }
+
+// -----
+
+// Asynchronous copies: after a barrier (readers of the buffer finish), one
+// 16-byte cp.async per 8 consecutive f16 a thread holds that are
+// consecutive in the swizzled buffer; a masked-off vector copies 0 source
+// bytes (zero fill). commit and wait map to their instructions; the wait is
+// followed by a barrier so that every thread's copies are visible.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @async_copy
+  // CHECK: nvvm.barrier0
+  // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+  // CHECK-COUNT-4: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r"
+  // CHECK-NOT: cp.async.cg
+  // CHECK: "cp.async.commit_group;"
+  // CHECK: "cp.async.wait_group 1;"
+  // CHECK-NEXT: nvvm.barrier0
+  tt.func public @async_copy(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: i1) attributes {noinline = true} {
+    %m = tt.splat %b : i1 -> tensor<64x64xi1, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf16, #blocked>
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %r2 = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %c2 = tt.expand_dims %c {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+    %rows = arith.muli %c2, %c64 : tensor<64x1xi32, #blocked>
+    %rb = tt.broadcast %rows : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %cb = tt.broadcast %r2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %rb, %cb : tensor<64x64xi32, #blocked>
+    %base = tt.splat %p : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %ptrs = tt.addptr %base, %off : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf mask %m other %zero : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+    %g = ttg.async_commit_group tokens %t
+    %w = ttg.async_wait %g {num = 1 : i32}
+    tt.return
+  }
+}
