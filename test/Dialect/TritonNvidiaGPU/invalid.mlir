@@ -1130,3 +1130,33 @@ tt.func @tmem_copy_immutable(%s: !ttg.memdesc<128x4xi8, #shared, #ttg.shared_mem
   tt.return
 }
 }
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+#acc = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that tc_gen5_mma multiplies only the types tcgen05.mma has: bf16
+// accumulates into f32, not f16.
+tt.func @tc_gen5_mma_types(%a: !ttg.memdesc<128x64xbf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xbf16, #nvmma, #smem>, %d: !ttg.memdesc<128x128xf16, #acc, #ttng.tensor_memory, mutable>, %p: i1) {
+  // expected-error @+1 {{'ttng.tc_gen5_mma' op tcgen05.mma cannot multiply 'bf16' by 'bf16' into 'f16' (f16/bf16, tf32, fp8 or i8 operands with their accumulators)}}
+  ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xbf16, #nvmma, #smem>, !ttg.memdesc<64x128xbf16, #nvmma, #smem>, !ttg.memdesc<128x128xf16, #acc, #ttng.tensor_memory, mutable>
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma8 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8}>
+#smem = #ttg.shared_memory
+#acc = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that tc_gen5_mma's operands are of one kind: f16 by fp8 is not.
+tt.func @tc_gen5_mma_mixed(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xf8E4M3FN, #nvmma8, #smem>, %d: !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, %p: i1) {
+  // expected-error @+1 {{tcgen05.mma cannot multiply 'f16' by 'f8E4M3FN' into 'f32'}}
+  ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xf16, #nvmma, #smem>, !ttg.memdesc<64x128xf8E4M3FN, #nvmma8, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>
+  tt.return
+}
+}
