@@ -73,16 +73,17 @@ def int_attr(text, attr):
 def compile_kernel(bindir, target, folder, name, ttir, warps, out, stop_at, log,
                    upstream_ttgir=None, arch=None):
     arch = arch or target
-    cap = int(arch[3:])
+    target_cap = int(target[3:])  # make_ttir and make_ttgir: the target
+    cap = int(arch[3:])           # make_llir on: the GPU compiled for
     opt = os.path.join(bindir, "triton-opt")
     translate = os.path.join(bindir, "triton-translate")
     os.makedirs(out, exist_ok=True)
     base = os.path.join(out, name)
     steps = [
-        ("ttir", [opt, ttir, f"--triton-make-ttir=compute-capability={cap}",
+        ("ttir", [opt, ttir, f"--triton-make-ttir=compute-capability={target_cap}",
                   "-o", base + ".ttir"]),
         ("ttgir", [opt, base + ".ttir",
-                   f"--triton-make-ttgir=compute-capability={cap} num-warps={warps} "
+                   f"--triton-make-ttgir=compute-capability={target_cap} num-warps={warps} "
                    f"num-ctas=1 num-stages={NUM_STAGES}", "-o", base + ".ttgir"]),
         ("llir.mlir", [opt, base + ".ttgir", f"--triton-make-llir=compute-capability={cap}",
                        "-o", base + ".llir.mlir"]),

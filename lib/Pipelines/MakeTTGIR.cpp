@@ -62,10 +62,13 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
     if (capability < 100) {
       pm.addPass(createCanonicalizerPass());
       pm.addPass(gpu::createTritonGPUCombineTensorSelectAndIf());
-      // Not implemented here: nvgpu-warp-specialization{num-stages},
-      // tritongpu-assign-latencies{num-stages}, tritongpu-schedule-loops and
-      // tritongpu-pipeline{num-stages} (software pipelining of loads feeding
-      // dots).
+      // Not implemented here: nvgpu-warp-specialization{num-stages}.
+      // Upstream's tritongpu-assign-latencies, tritongpu-schedule-loops and
+      // tritongpu-pipeline are one pass here, which pipelines the loads
+      // feeding tensor-core dots (not the dots themselves).
+      gpu::TritonGPUPipelineOptions pipeline;
+      pipeline.numStages = options.numStages;
+      pm.addPass(gpu::createTritonGPUPipeline(pipeline));
     } else {
       // Not implemented here: tritongpu-optimize-accumulator-init,
       // tritongpu-hoist-tmem-alloc, tritongpu-promote-lhs-to-tmem,

@@ -138,6 +138,33 @@ def TritonGPUAccelerateMatmul
                            "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
 }
 
+def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
+  let summary = "software-pipeline the loads that feed tensor-core dots";
+  let description = [{
+    In an innermost `scf.for`, each `tt.load` whose value only feeds a
+    tensor-core dot (the `ttg.local_alloc` operand of a
+    `ttng.warp_group_dot`, or a conversion to a `#ttg.dot_op` layout of an
+    MMA `tt.dot`) becomes a `ttg.async_copy_global_to_local` into one slot
+    of a shared buffer of `num-stages` slots. The copies (and the address
+    computation they need) run `num-stages - 1` iterations ahead of the dot,
+    which waits for its slot (`ttg.async_wait`) and reads it directly or
+    through `ttg.local_load`. Loads that cp.async cannot move (fewer than 4
+    bytes per vector, a non-zero `other`) stay as they are.
+
+    Upstream Triton does this in three passes (assign-latencies,
+    schedule-loops, pipeline) and also overlaps consecutive wgmma; this pass
+    pipelines the loads only, and its IR differs from upstream's in the
+    order of ops and the loop-carried values.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "slots per pipelined load (values below 2 disable the pass)">
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def TritonGPUReduceDataDuplication
     : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
   let summary = "send conversions to dot operands through shared memory";

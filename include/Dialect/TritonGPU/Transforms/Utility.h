@@ -159,6 +159,14 @@ unsigned getUniqueElemsPerThread(RankedTensorType type);
 /// the tensor's register order (getOrder).
 SmallVector<unsigned> getOrderForMemory(RankedTensorType type);
 
+/// The swizzled shared layout a dot operand is best read from: none for
+/// operands of FMA dots; for MMA operands, vectors along the contiguous
+/// dimension as wide as one MMA tile's extent there, and enough phases to
+/// spread the rows of a tile over the 32 banks.
+SwizzledSharedEncodingAttr getDotOperandSharedEncoding(
+    DotOperandEncodingAttr dotOperand, ArrayRef<int64_t> shapePerCTA,
+    ArrayRef<unsigned> order, ArrayRef<int32_t> cgaBases, unsigned bitWidth);
+
 } // namespace mlir::triton::gpu
 
 #endif // TRITON_DIALECT_TRITONGPU_TRANSFORMS_UTILITY_H

@@ -1,0 +1,317 @@
+//===- Pipeline.cpp - tritongpu-pipeline ----------------------------------===//
+//
+// Software pipelining of the global loads that feed tensor-core dots, so
+// that the copies of later iterations run while the current one multiplies.
+//
+// In an scf.for, a `tt.load` whose only use is a dot operand (through the
+// `ttg.local_alloc` of a `ttng.warp_group_dot`, or a conversion to the
+// `#ttg.dot_op` layout of an MMA `tt.dot`) becomes an asynchronous copy
+// into one slot of a multi-buffered shared allocation (`num-stages` slots):
+//
+//   stage 0:              the address computation, async_copy_global_to_local
+//                         into slot i % S, async_commit_group
+//   stage num-stages - 1: async_wait, the dot reading slot i % S (directly,
+//                         or through ttg.local_load), everything else
+//
+// MLIR's loop pipeliner (scf::pipelineForLoop) then emits the prologue
+// (copies for the first num-stages - 1 iterations) and a loop whose
+// iteration i copies for iteration i + num-stages - 1 and multiplies
+// iteration i. Copies of iterations past the end are masked off; the loop
+// is followed by a wait for everything and the deallocation.
+//
+// Upstream Triton splits this into assign-latencies, schedule-loops and
+// pipeline and also pipelines the dot itself (async wgmma); this pass does
+// the load part in one, with synchronous dots.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Analysis/AxisInfo.h"
+#include "Dialect/TritonGPU/Transforms/Passes.h"
+#include "Dialect/TritonGPU/Transforms/Utility.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::triton::gpu {
+#define GEN_PASS_DEF_TRITONGPUPIPELINE
+#include "Dialect/TritonGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+/// A load to pipeline and the op reading its value.
+struct PipelinedLoad {
+  LoadOp load;
+  Operation *user;   // the local_alloc (wgmma) or convert_layout (mma.sync)
+  MemDescType slotType;
+};
+
+bool isZero(Value v) {
+  return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
+}
+
+/// Whether cp.async can move `load`'s elements: at least 4 bytes per
+/// vector, by the pointers' alignment and the mask's constancy.
+bool copyableAsynchronously(LoadOp load, ModuleAxisInfoAnalysis &axisInfo) {
+  auto type = dyn_cast<RankedTensorType>(load.getType());
+  if (!type || !type.getEncoding())
+    return false;
+  Type elt = type.getElementType();
+  if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() < 8)
+    return false;
+  if (load.getOther() && !isZero(load.getOther()))
+    return false;
+  if (load.getIsVolatile())
+    return false;
+  unsigned bytes = elt.getIntOrFloatBitWidth() / 8;
+  unsigned vec = std::min(axisInfo.getContiguity(load.getPtr()),
+                          axisInfo.getAlignment(load.getPtr()));
+  if (Value mask = load.getMask())
+    vec = std::min(vec, axisInfo.getMaskAlignment(mask));
+  return vec * bytes >= 4;
+}
+
+/// The shared slot a pipelined load fills, or nullopt when the load does
+/// not feed a tensor-core dot directly.
+std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
+                                       ModuleAxisInfoAnalysis &axisInfo) {
+  if (load->getParentOp() != loop || !load->hasOneUse() ||
+      !copyableAsynchronously(load, axisInfo))
+    return std::nullopt;
+  Operation *user = *load->getUsers().begin();
+  if (user->getBlock() != load->getBlock())
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(load.getType());
+  // wgmma: local_alloc(load) read by warp_group_dot.
+  if (auto alloc = dyn_cast<LocalAllocOp>(user)) {
+    if (!alloc->hasOneUse() ||
+        !isa<nvidia_gpu::WarpGroupDotOp>(*alloc->getUsers().begin()))
+      return std::nullopt;
+    return PipelinedLoad{load, user, alloc.getType()};
+  }
+  // mma.sync: convert_layout(load) to a dot_op layout of an MMA parent.
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(user)) {
+    auto dotOperand =
+        dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
+    if (!dotOperand || !isa<NvidiaMmaEncodingAttr>(dotOperand.getParent()))
+      return std::nullopt;
+    unsigned rank = type.getRank();
+    auto shared = getDotOperandSharedEncoding(
+        dotOperand, getShapePerCTA(type), getOrderForMemory(type),
+        getCgaBases(type.getEncoding(), rank), getElementBitWidth(type));
+    auto memType =
+        MemDescType::get(type.getShape(), type.getElementType(), shared,
+                         SharedMemorySpaceAttr::get(load.getContext()),
+                         /*mutableMemory=*/true);
+    return PipelinedLoad{load, user, memType};
+  }
+  return std::nullopt;
+}
+
+/// Ops of `loop`'s body that stage 0 must hold: those the copies need, and
+/// the updates of the loop-carried values those read (so that iteration
+/// i + S - 1's copy finds its operands).
+DenseSet<Operation *> stageZeroOps(scf::ForOp loop,
+                                   ArrayRef<Operation *> roots) {
+  DenseSet<Operation *> stage0;
+  SmallVector<Operation *> worklist(roots.begin(), roots.end());
+  Block *body = loop.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (op->getBlock() != body || !stage0.insert(op).second)
+      continue;
+    auto visit = [&](Value v) {
+      if (Operation *def = v.getDefiningOp()) {
+        worklist.push_back(def);
+        return;
+      }
+      auto arg = dyn_cast<BlockArgument>(v);
+      if (arg && arg.getOwner() == body && arg.getArgNumber() > 0)
+        if (Operation *def =
+                yield.getOperand(arg.getArgNumber() - 1).getDefiningOp())
+          worklist.push_back(def);
+    };
+    op->walk([&](Operation *nested) {
+      for (Value v : nested->getOperands())
+        visit(v);
+    });
+  }
+  return stage0;
+}
+
+struct PipelinePass
+    : public triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (numStages < 2)
+      return;
+    ModuleOp mod = getOperation();
+    SmallVector<scf::ForOp> loops;
+    mod.walk([&](scf::ForOp loop) {
+      // Innermost loops with an i32 induction variable.
+      bool inner = true;
+      loop.getBody()->walk([&](scf::ForOp) { inner = false; });
+      if (inner && loop.getInductionVar().getType().isInteger(32))
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops) {
+      ModuleAxisInfoAnalysis axisInfo(mod);
+      SmallVector<PipelinedLoad> loads;
+      for (auto load : loop.getBody()->getOps<LoadOp>())
+        if (auto match = matchLoad(load, loop, axisInfo))
+          loads.push_back(*match);
+      if (!loads.empty())
+        pipeline(loop, loads);
+    }
+  }
+
+  void pipeline(scf::ForOp loop, MutableArrayRef<PipelinedLoad> loads) {
+    MLIRContext *ctx = loop.getContext();
+    int stages = numStages;
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+
+    // One buffer of `stages` slots per load.
+    SmallVector<Value> buffers;
+    for (PipelinedLoad &p : loads) {
+      SmallVector<int64_t> shape{stages};
+      llvm::append_range(shape, p.slotType.getShape());
+      auto bufType = MemDescType::get(shape, p.slotType.getElementType(),
+                                      p.slotType.getEncoding(),
+                                      p.slotType.getMemorySpace(),
+                                      /*mutableMemory=*/true);
+      buffers.push_back(
+          LocalAllocOp::create(b, p.load.getLoc(), TypeRange{bufType},
+                               ValueRange{}));
+    }
+
+    // In the body: the slot of this iteration, the copies, one commit, the
+    // wait before the first reader.
+    Block *body = loop.getBody();
+    b.setInsertionPointToStart(body);
+    Value iv = loop.getInductionVar();
+    Value index = arith::DivSIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
+        loop.getStep());
+    Value slot = arith::RemSIOp::create(
+        b, loc, index, arith::ConstantIntOp::create(b, loc, stages, 32));
+    SmallVector<Operation *> roots;
+    SmallVector<Value> tokens;
+    Operation *lastLoad = loads.front().load;
+    for (PipelinedLoad &p : loads)
+      if (lastLoad->isBeforeInBlock(p.load))
+        lastLoad = p.load;
+    for (auto [p, buffer] : llvm::zip(loads, buffers)) {
+      b.setInsertionPoint(p.load);
+      auto slotType = MemDescType::get(
+          p.slotType.getShape(), p.slotType.getElementType(),
+          p.slotType.getEncoding(), p.slotType.getMemorySpace(),
+          /*mutableMemory=*/true);
+      Value view = MemDescIndexOp::create(b, p.load.getLoc(), slotType, buffer,
+                                          slot);
+      auto copy = AsyncCopyGlobalToLocalOp::create(
+          b, p.load.getLoc(), p.load.getPtr(), view, p.load.getMask(),
+          /*other=*/Value(), p.load.getCache(), p.load.getEvict(),
+          /*isVolatile=*/false);
+      roots.push_back(copy);
+      tokens.push_back(copy.getToken());
+    }
+    b.setInsertionPointAfter(lastLoad);
+    auto commit = AsyncCommitGroupOp::create(b, loc, tokens);
+    roots.push_back(commit);
+
+    // Readers: the first one waits for this iteration's copies.
+    Operation *firstUser = nullptr;
+    for (PipelinedLoad &p : loads)
+      if (!firstUser || p.user->isBeforeInBlock(firstUser))
+        firstUser = p.user;
+    b.setInsertionPoint(firstUser);
+    // Groups of later iterations still in flight: stages - 2.
+    auto wait = AsyncWaitOp::create(b, loc, ValueRange{commit.getResult()},
+                                    stages - 2);
+    for (auto [p, buffer] : llvm::zip(loads, buffers)) {
+      b.setInsertionPoint(p.user);
+      auto slotType = MemDescType::get(
+          p.slotType.getShape(), p.slotType.getElementType(),
+          p.slotType.getEncoding(), p.slotType.getMemorySpace(),
+          /*mutableMemory=*/true);
+      Value view = MemDescIndexOp::create(b, p.user->getLoc(), slotType,
+                                          buffer, slot);
+      if (auto alloc = dyn_cast<LocalAllocOp>(p.user)) {
+        Operation *dot = *alloc->getUsers().begin();
+        for (OpOperand &operand : dot->getOpOperands())
+          if (operand.get() == alloc.getResult())
+            operand.set(view);
+        alloc.erase();
+      } else {
+        auto cvt = cast<ConvertLayoutOp>(p.user);
+        Value loaded = LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(),
+                                           view, wait.getResult());
+        cvt.replaceAllUsesWith(loaded);
+        cvt.erase();
+      }
+      p.load.erase();
+    }
+
+    // The schedule: the last stage in body order, then stage 0.
+    DenseSet<Operation *> stage0 = stageZeroOps(loop, roots);
+    std::vector<std::pair<Operation *, unsigned>> schedule;
+    for (Operation &op : body->without_terminator())
+      if (!stage0.contains(&op))
+        schedule.push_back({&op, unsigned(stages - 1)});
+    for (Operation &op : body->without_terminator())
+      if (stage0.contains(&op))
+        schedule.push_back({&op, 0u});
+
+    scf::PipeliningOption options;
+    options.getScheduleFn =
+        [schedule](scf::ForOp, std::vector<std::pair<Operation *, unsigned>>
+                                   &out) { out = schedule; };
+    options.peelEpilogue = false;
+    options.supportDynamicLoops = true;
+    options.predicateFn = [](RewriterBase &rewriter, Operation *op,
+                             Value pred) -> Operation * {
+      if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op)) {
+        // Copies of iterations past the end copy nothing.
+        rewriter.setInsertionPoint(copy);
+        auto ptrType = cast<RankedTensorType>(copy.getSrc().getType());
+        auto maskType = RankedTensorType::get(
+            ptrType.getShape(), rewriter.getI1Type(), ptrType.getEncoding());
+        Value mask = SplatOp::create(rewriter, copy.getLoc(), maskType, pred);
+        if (copy.getMask())
+          mask = arith::AndIOp::create(rewriter, copy.getLoc(), mask,
+                                       copy.getMask());
+        rewriter.modifyOpInPlace(copy,
+                                 [&] { copy.getMaskMutable().assign(mask); });
+        return copy;
+      }
+      if (isa<AsyncCommitGroupOp>(op) || isMemoryEffectFree(op))
+        return op;
+      return nullptr;
+    };
+    IRRewriter rewriter(ctx);
+    rewriter.setInsertionPoint(loop);
+    FailureOr<scf::ForOp> pipelined =
+        scf::pipelineForLoop(rewriter, loop, options);
+    if (failed(pipelined)) {
+      loop.emitError("software pipelining of this loop failed");
+      return signalPassFailure();
+    }
+    // Drain the (possibly empty) groups still pending, free the buffers.
+    b.setInsertionPointAfter(*pipelined);
+    AsyncWaitOp::create(b, loc, ValueRange{}, 0);
+    for (Value buffer : buffers)
+      LocalDeallocOp::create(b, loc, buffer);
+  }
+};
+
+} // namespace
