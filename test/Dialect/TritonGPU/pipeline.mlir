@@ -6,8 +6,9 @@
 // wgmma: the loads feeding the dot's shared operands become copies into 3
 // slots. The prologue copies iterations 0 and 1 (masked off past the end),
 // the loop waits for its own slot with one newer group still in flight,
-// multiplies, and copies iteration i + 2; after the loop everything is
-// drained and the buffers freed.
+// multiplies (asynchronously: the accumulator only chains into the next
+// iteration's product, one product stays in flight), and copies iteration
+// i + 2; after the loop everything is drained and the buffers freed.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
@@ -26,16 +27,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK:   ttg.async_wait %{{.*}} {num = 1 : i32}
   // CHECK:   %[[VA:.*]] = ttg.memdesc_index %[[A]]
   // CHECK:   %[[VB:.*]] = ttg.memdesc_index %[[B]]
-  // CHECK:   ttng.warp_group_dot %[[VA]], %[[VB]], %{{.*}} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  // CHECK:   %[[D:.*]] = ttng.warp_group_dot %[[VA]], %[[VB]], %{{.*}} {isAsync = true} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  // CHECK:   %[[W:.*]] = ttng.warp_group_dot_wait %[[D]] {pendings = 1 : i32}
   // CHECK:   ttg.async_copy_global_to_local
   // CHECK:   ttg.async_copy_global_to_local
   // CHECK:   ttg.async_commit_group
-  // CHECK:   scf.yield
+  // CHECK:   scf.yield %[[W]],
+  // CHECK: %[[R:.*]] = ttng.warp_group_dot_wait %{{.*}}#0 {pendings = 0 : i32}
   // CHECK: ttg.async_wait {num = 0 : i32}
   // CHECK: ttg.local_dealloc %[[A]]
   // CHECK: ttg.local_dealloc %[[B]]
   // CHECK-NOT: tt.load
-  // CHECK: tt.return
+  // CHECK: tt.return %[[R]]
   tt.func @wgmma_loop(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
     %rr = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
     %cc = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>

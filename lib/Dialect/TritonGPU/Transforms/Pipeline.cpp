@@ -262,6 +262,32 @@ struct PipelinePass
       p.load.erase();
     }
 
+    // A wgmma whose result only accumulates into itself across iterations
+    // runs asynchronously: the next iteration's wgmma chains on its
+    // registers, and one product stays in flight (pendings = 1). The
+    // barrier every copy starts with keeps the refilled slot from being
+    // overwritten while another warp group's product still reads it.
+    SmallVector<unsigned> asyncResults;
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    for (auto dot :
+         llvm::make_early_inc_range(body->getOps<nvidia_gpu::WarpGroupDotOp>())) {
+      Value d = dot.getResult();
+      if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
+        continue;
+      unsigned idx = d.getUses().begin()->getOperandNumber();
+      auto acc = dyn_cast<BlockArgument>(dot.getC());
+      if (!acc || acc.getOwner() != body || acc.getArgNumber() != idx + 1 ||
+          !acc.hasOneUse())
+        continue;
+      dot.setIsAsync(true);
+      b.setInsertionPointAfter(dot);
+      auto wait = nvidia_gpu::WarpGroupDotWaitOp::create(
+          b, dot.getLoc(), TypeRange{d.getType()}, ValueRange{d},
+          b.getI32IntegerAttr(1));
+      yield.setOperand(idx, wait.getResult(0));
+      asyncResults.push_back(idx);
+    }
+
     // The schedule: the last stage in body order, then stage 0.
     DenseSet<Operation *> stage0 = stageZeroOps(loop, roots);
     std::vector<std::pair<Operation *, unsigned>> schedule;
@@ -306,8 +332,16 @@ struct PipelinePass
       loop.emitError("software pipelining of this loop failed");
       return signalPassFailure();
     }
-    // Drain the (possibly empty) groups still pending, free the buffers.
+    // Finish the products still in flight, drain the (possibly empty)
+    // copy groups, free the buffers.
     b.setInsertionPointAfter(*pipelined);
+    for (unsigned idx : asyncResults) {
+      Value result = pipelined->getResult(idx);
+      auto wait = nvidia_gpu::WarpGroupDotWaitOp::create(
+          b, loc, TypeRange{result.getType()}, ValueRange{result},
+          b.getI32IntegerAttr(0));
+      result.replaceAllUsesExcept(wait.getResult(0), wait);
+    }
     AsyncWaitOp::create(b, loc, ValueRange{}, 0);
     for (Value buffer : buffers)
       LocalDeallocOp::create(b, loc, buffer);
