@@ -70,6 +70,20 @@ unsigned computeVectorSize(ModuleAxisInfoAnalysis &axisInfo, Value ptr,
 
 } // namespace
 
+void mlir::triton::gpu::markCopiesFollowingCopies(ModuleOp mod) {
+  mod.walk([](AsyncCopyGlobalToLocalOp copy) {
+    for (Operation *prev = copy->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      if (isa<AsyncCopyGlobalToLocalOp>(prev)) {
+        copy->setAttr(kCopyFollowsCopyAttr, UnitAttr::get(copy.getContext()));
+        return;
+      }
+      if (!isMemoryEffectFree(prev))
+        return;
+    }
+  });
+}
+
 VectorSizes mlir::triton::gpu::computeVectorSizes(ModuleOp mod) {
   ModuleAxisInfoAnalysis axisInfo(mod);
   VectorSizes sizes;
@@ -697,8 +711,11 @@ struct AsyncCopyGlobalToLocalOpConversion
     Value none = i32Const(rewriter, loc, 0);
     // Other threads may still read the buffer (a pipelined loop refills the
     // slot it has just read): they finish first. This toolchain has no
-    // shared-memory hazard analysis yet, so every writer synchronizes.
-    emitBarrier(rewriter, loc);
+    // shared-memory hazard analysis yet, so every group of copies starts
+    // with a barrier; a copy that follows another with only side-effect-free
+    // ops in between is covered by that copy's barrier.
+    if (!op->hasAttr(kCopyFollowsCopyAttr))
+      emitBarrier(rewriter, loc);
     for (unsigned r = 0; r < ptrs.size(); r += vec) {
       if (canonicalRegister(access->toOffset, reg, r) != int(r))
         continue;

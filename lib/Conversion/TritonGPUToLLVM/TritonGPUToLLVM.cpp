@@ -301,6 +301,7 @@ struct ConvertTritonGPUToLLVMPass
       return signalPassFailure();
 
     VectorSizes vectorSizes = computeVectorSizes(mod);
+    markCopiesFollowingCopies(mod);
 
     // The dynamic shared memory every kernel addresses.
     {

@@ -96,6 +96,10 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: "cp.async.commit_group;"
   // CHECK: "cp.async.wait_group 1;"
   // CHECK-NEXT: nvvm.barrier0
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-8: cp.async.cg.shared.global
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
   tt.func public @async_copy(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: i1) attributes {noinline = true} {
     %m = tt.splat %b : i1 -> tensor<64x64xi1, #blocked>
     %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf16, #blocked>
@@ -114,6 +118,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %t = ttg.async_copy_global_to_local %ptrs, %buf mask %m other %zero : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
     %g = ttg.async_commit_group tokens %t
     %w = ttg.async_wait %g {num = 1 : i32}
+    // A copy right after another (side-effect-free ops between) shares the
+    // first one's barrier.
+    %buf2 = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %t2 = ttg.async_copy_global_to_local %ptrs, %buf2 : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+    %m3 = arith.xori %m, %m : tensor<64x64xi1, #blocked>
+    %t3 = ttg.async_copy_global_to_local %ptrs, %buf2 mask %m3 : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
     tt.return
   }
 }
