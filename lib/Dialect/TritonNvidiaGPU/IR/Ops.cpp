@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/TensorMemoryLayouts.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
@@ -320,6 +321,33 @@ LogicalResult TensormapCreateOp::verify() {
 // Tensor memory
 //===----------------------------------------------------------------------===//
 
+/// Checks that tcgen05.ld/st messages move `regType` (the register side of a
+/// tensor-memory op, named `what`) to or from `memType`, as the lowering
+/// needs; a tensor without an encoding is not laid out yet and passes.
+static LogicalResult verifyTMemRegisterLayout(Operation *op,
+                                              RankedTensorType regType,
+                                              MemDescType memType,
+                                              StringRef what) {
+  if (!regType.getEncoding())
+    return success();
+  std::string whyNot;
+  if (succeeded(getTMemLdStMessage(regType, memType, &whyNot)))
+    return success();
+  InFlightDiagnostic diag = op->emitOpError()
+                            << what << " layout " << regType.getEncoding()
+                            << " is not compatible with tensor memory: "
+                            << whyNot;
+  std::optional<int64_t> numWarps = triton::gpu::lookupNumWarps(op);
+  if (numWarps && memType.getRank() == 2)
+    if (std::optional<LinearEncodingAttr> layout =
+            getTMem32x32bLayout(memType, *numWarps))
+      if (layout->getRank() == regType.getRank() &&
+          succeeded(getTMemLdStMessage(
+              regType.cloneWithEncoding(*layout), memType)))
+        diag.attachNote() << "a layout that 32x32b messages move: " << *layout;
+  return diag;
+}
+
 LogicalResult TMEMAllocOp::verify() {
   MemDescType type = getResult().getType();
   if (!isTensorMemory(type))
@@ -338,7 +366,8 @@ LogicalResult TMEMAllocOp::verify() {
     return emitOpError("initial value and buffer element types differ");
   if (getSrc().getType().getRank() != 2)
     return emitOpError("the initial value must be 2-D");
-  return success();
+  return verifyTMemRegisterLayout(*this, getSrc().getType(), type,
+                                  "initial value");
 }
 
 LogicalResult TMEMLoadOp::verify() {
@@ -354,7 +383,7 @@ LogicalResult TMEMLoadOp::verify() {
     return emitOpError("the result must be 2-D");
   if (src.getElementType() != getResult().getType().getElementType())
     return emitOpError("result and source element types differ");
-  return success();
+  return verifyTMemRegisterLayout(*this, getResult().getType(), src, "result");
 }
 
 LogicalResult TMEMStoreOp::verify() {
@@ -369,7 +398,7 @@ LogicalResult TMEMStoreOp::verify() {
     return emitOpError("the source must be 2-D");
   if (dst.getElementType() != getSrc().getType().getElementType())
     return emitOpError("source and destination element types differ");
-  return success();
+  return verifyTMemRegisterLayout(*this, getSrc().getType(), dst, "source");
 }
 
 LogicalResult TMEMCopyOp::verify() {
