@@ -11,6 +11,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,12 +54,41 @@ struct Cubin {
 };
 
 /// Assembles PTX with `ptxas -lineinfo -v --gpu-name=sm_NN[a] in.ptx -o out`.
-/// On failure the error carries ptxas's output, with its temporary input file
-/// named `inputName` instead, and the command line.
+/// On failure the error carries ptxas's output, with its input named
+/// `inputName`, and the command line.
 llvm::Expected<Cubin> compileToCubin(llvm::StringRef ptx,
                                      llvm::StringRef ptxasPath,
                                      const PtxasOptions &options,
                                      llvm::StringRef inputName = "<ptx>");
+
+/// A ptxas started before its PTX exists. ptxas spends about half of its
+/// time on a small kernel setting itself up before it reads its input, so a
+/// compiler that starts it first and hands it the PTX through a pipe when
+/// ready hides that time behind its own work. Not finishing the job kills
+/// ptxas.
+class PtxasJob {
+public:
+  /// Starts ptxas, reading its PTX from a pipe.
+  static llvm::Expected<std::unique_ptr<PtxasJob>>
+  start(llvm::StringRef ptxasPath, const PtxasOptions &options);
+
+  /// Sends `ptx` to ptxas and waits for the CUBIN; errors as compileToCubin,
+  /// naming the PTX `inputName`. Call at most once.
+  llvm::Expected<Cubin> finish(llvm::StringRef ptx,
+                               llvm::StringRef inputName = "<ptx>");
+
+  ~PtxasJob();
+  PtxasJob(const PtxasJob &) = delete;
+  PtxasJob &operator=(const PtxasJob &) = delete;
+
+private:
+  PtxasJob() = default;
+
+  int pid = -1;
+  int ptxFd = -1;
+  std::string outputPath, logPath;
+  std::vector<std::string> args;
+};
 
 } // namespace mlir::triton::nvidia
 

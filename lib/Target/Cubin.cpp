@@ -1,9 +1,9 @@
 //===- Cubin.cpp - PTX to CUBIN through ptxas -----------------------------===//
 //
-// make_cubin runs NVIDIA's assembler in a child process on temporary files;
-// the CUBIN comes back in memory, so the caller writes it atomically. A
-// failure carries ptxas's own messages, which name the user's input rather
-// than the temporary file.
+// make_cubin runs NVIDIA's assembler in a child process that reads the PTX
+// from a pipe, so it can be started before the PTX exists; the CUBIN comes
+// back in memory, so the caller writes it atomically. A failure carries
+// ptxas's own messages, which name the user's input rather than the pipe.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +18,16 @@
 #include "llvm/Support/Program.h"
 #include "llvm/Support/Regex.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstring>
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+extern char **environ;
 
 using namespace llvm;
 
@@ -83,33 +93,20 @@ Expected<int> getDefaultPTXVersion(int capability) {
   return getPTXVersionFromCUDAVersion(*cudaVersion);
 }
 
-Expected<Cubin> compileToCubin(StringRef ptx, StringRef ptxasPath,
-                               const PtxasOptions &options,
-                               StringRef inputName) {
-  TempPath input, output, log;
-  if (Error error = createTemp("triton-ptxas", "ptx", input))
-    return std::move(error);
+/// The file name ptxas reads its PTX from: the pipe from the compiler.
+static constexpr StringLiteral kPtxInput = "/dev/stdin";
+
+Expected<std::unique_ptr<PtxasJob>>
+PtxasJob::start(StringRef ptxasPath, const PtxasOptions &options) {
+  std::unique_ptr<PtxasJob> job(new PtxasJob());
+  TempPath output, log;
   if (Error error = createTemp("triton-ptxas", "cubin", output))
     return std::move(error);
   if (Error error = createTemp("triton-ptxas", "log", log))
     return std::move(error);
-  {
-    std::error_code ec;
-    raw_fd_ostream os(input.path, ec);
-    if (!ec) {
-      os << ptx;
-      os.close();
-      ec = os.error();
-    }
-    if (ec)
-      return createStringError(ec, "cannot write '%s': %s", input.path.c_str(),
-                               ec.message().c_str());
-  }
 
-  std::string gpuName = "--gpu-name=" + getNVPTXProcessor(options.capability);
-  std::string optLevel =
-      options.optLevel ? std::to_string(*options.optLevel) : "";
-  SmallVector<StringRef> args = {ptxasPath};
+  std::vector<std::string> &args = job->args;
+  args.push_back(ptxasPath.str());
   if (options.lineInfo)
     args.push_back("-lineinfo");
   if (options.suppressDebugInfo)
@@ -119,49 +116,151 @@ Expected<Cubin> compileToCubin(StringRef ptx, StringRef ptxasPath,
   args.push_back("-v");
   if (options.optLevel) {
     args.push_back("--opt-level");
-    args.push_back(optLevel);
+    args.push_back(std::to_string(*options.optLevel));
   }
   for (const std::string &option : options.extraOptions)
     args.push_back(option);
-  args.append({gpuName, input.path, "-o", output.path});
+  args.push_back("--gpu-name=" + getNVPTXProcessor(options.capability));
+  args.push_back(kPtxInput.str());
+  args.push_back("-o");
+  args.push_back(output.path.str().str());
 
-  std::optional<StringRef> redirects[] = {std::nullopt, StringRef(log.path),
-                                          StringRef(log.path)};
-  std::string message;
-  bool failedToRun = false;
-  int rc = sys::ExecuteAndWait(ptxasPath, args, std::nullopt, redirects,
-                               /*SecondsToWait=*/0, /*MemoryLimit=*/0, &message,
-                               &failedToRun);
-  // ptxas names its input in every message: show the user's name instead.
-  std::string text = readFileOrEmpty(log.path);
-  for (size_t pos = text.find(input.path.str()); pos != std::string::npos;
-       pos = text.find(input.path.str(), pos + inputName.size()))
-    text.replace(pos, input.path.size(), inputName.str());
-
-  if (failedToRun)
-    return createStringError("cannot run '%s': %s", ptxasPath.str().c_str(),
-                             message.c_str());
+  int pipeFds[2];
+  if (pipe2(pipeFds, O_CLOEXEC) != 0)
+    return createStringError(std::error_code(errno, std::generic_category()),
+                             "cannot create a pipe to ptxas");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipeFds[0], STDIN_FILENO);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO,
+                                   log.path.c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
+  std::vector<char *> argv;
+  for (std::string &arg : args)
+    argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  pid_t pid;
+  int rc = posix_spawn(&pid, args[0].c_str(), &actions, nullptr, argv.data(),
+                       environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipeFds[0]);
   if (rc != 0) {
-    std::string reason =
-        rc < 0 ? "ptxas crashed" + (message.empty() ? "" : ": " + message)
-               : "ptxas failed with exit code " + std::to_string(rc);
-    // The temporary files are gone: the command names the user's input.
-    std::string command;
-    raw_string_ostream os(command);
-    args[args.size() - 3] = inputName;
-    args.back() = "out.cubin";
-    interleave(args, os, " ");
-    return createStringError("%s\nptxas output:\n%s\ncommand: %s",
-                             reason.c_str(), text.c_str(), command.c_str());
+    close(pipeFds[1]);
+    return createStringError(std::error_code(rc, std::generic_category()),
+                             "cannot run '%s': %s", args[0].c_str(),
+                             strerror(rc));
   }
-  ErrorOr<std::unique_ptr<MemoryBuffer>> binary =
-      MemoryBuffer::getFile(output.path, /*IsText=*/false,
-                            /*RequiresNullTerminator=*/false);
-  if (!binary)
-    return createStringError(binary.getError(),
-                             "ptxas succeeded but wrote no CUBIN: %s",
-                             binary.getError().message().c_str());
-  return Cubin{(*binary)->getBuffer().str(), std::move(text)};
+  job->pid = pid;
+  job->ptxFd = pipeFds[1];
+  // The job owns the temporary files from now on.
+  job->outputPath = output.path.str().str();
+  job->logPath = log.path.str().str();
+  output.path.clear();
+  log.path.clear();
+  return std::move(job);
+}
+
+/// Writes all of `data` to `fd` without dying of SIGPIPE when the reader is
+/// gone (ptxas rejected its options, say): EPIPE is reported instead.
+static std::error_code writeAll(int fd, StringRef data) {
+  sigset_t pipeSignal, previous;
+  sigemptyset(&pipeSignal);
+  sigaddset(&pipeSignal, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous);
+  std::error_code ec;
+  while (!data.empty()) {
+    ssize_t written = ::write(fd, data.data(), data.size());
+    if (written < 0) {
+      if (errno == EINTR)
+        continue;
+      ec = std::error_code(errno, std::generic_category());
+      break;
+    }
+    data = data.drop_front(written);
+  }
+  if (ec == std::errc::broken_pipe) {
+    // Consume the SIGPIPE raised for this thread before unblocking it.
+    struct timespec zero = {0, 0};
+    sigtimedwait(&pipeSignal, nullptr, &zero);
+  }
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  return ec;
+}
+
+Expected<Cubin> PtxasJob::finish(StringRef ptx, StringRef inputName) {
+  assert(pid > 0 && "the job was already finished");
+  std::error_code writeError = writeAll(ptxFd, ptx);
+  close(ptxFd);
+  ptxFd = -1;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  pid = -1;
+
+  // ptxas names its input in every message: show the user's name instead.
+  std::string text = readFileOrEmpty(logPath);
+  for (size_t pos = text.find(kPtxInput); pos != std::string::npos;
+       pos = text.find(kPtxInput, pos + inputName.size()))
+    text.replace(pos, kPtxInput.size(), inputName.str());
+
+  bool exited = WIFEXITED(status);
+  int rc = exited ? WEXITSTATUS(status) : -1;
+  Expected<Cubin> result = [&]() -> Expected<Cubin> {
+    if (!exited || rc != 0) {
+      std::string reason =
+          exited ? "ptxas failed with exit code " + std::to_string(rc)
+                 : "ptxas crashed (signal " +
+                       std::to_string(WIFSIGNALED(status) ? WTERMSIG(status)
+                                                          : 0) +
+                       ")";
+      // The temporary files are gone: the command names the user's input.
+      std::vector<std::string> shown = args;
+      shown[shown.size() - 3] = inputName.str();
+      shown.back() = "out.cubin";
+      std::string command = join(shown, " ");
+      return createStringError("%s\nptxas output:\n%s\ncommand: %s",
+                               reason.c_str(), text.c_str(), command.c_str());
+    }
+    if (writeError)
+      return createStringError(writeError, "cannot send the PTX to ptxas: %s",
+                               writeError.message().c_str());
+    ErrorOr<std::unique_ptr<MemoryBuffer>> binary =
+        MemoryBuffer::getFile(outputPath, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    if (!binary)
+      return createStringError(binary.getError(),
+                               "ptxas succeeded but wrote no CUBIN: %s",
+                               binary.getError().message().c_str());
+    return Cubin{(*binary)->getBuffer().str(), std::move(text)};
+  }();
+  sys::fs::remove(outputPath);
+  sys::fs::remove(logPath);
+  outputPath.clear();
+  logPath.clear();
+  return result;
+}
+
+PtxasJob::~PtxasJob() {
+  if (ptxFd >= 0)
+    close(ptxFd);
+  if (pid > 0) {
+    kill(pid, SIGKILL);
+    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+    }
+  }
+  if (!outputPath.empty())
+    sys::fs::remove(outputPath);
+  if (!logPath.empty())
+    sys::fs::remove(logPath);
+}
+
+Expected<Cubin> compileToCubin(StringRef ptx, StringRef ptxasPath,
+                               const PtxasOptions &options,
+                               StringRef inputName) {
+  Expected<std::unique_ptr<PtxasJob>> job = PtxasJob::start(ptxasPath, options);
+  if (!job)
+    return job.takeError();
+  return (*job)->finish(ptx, inputName);
 }
 
 } // namespace mlir::triton::nvidia

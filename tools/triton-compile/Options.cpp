@@ -121,7 +121,7 @@ std::optional<Checked> checkOptions() {
 
 /// The ptxas the compile would use: its path, size and modification time
 /// (cheaper than running it for its version).
-static std::string ptxasIdentity(int capability) {
+std::string ptxasIdentity(int capability) {
   llvm::Expected<std::string> ptxas = nvidia::findPtxas(capability);
   if (!ptxas) {
     llvm::consumeError(ptxas.takeError());
@@ -149,6 +149,7 @@ std::string cacheKey(const Checked &checked, llvm::StringRef input) {
 }
 
 bool useCache() { return !noCacheOpt && dumpDirOpt.empty(); }
+
 
 std::string cacheDir() {
   return cacheDirOpt.empty() ? driver::defaultCacheDir()

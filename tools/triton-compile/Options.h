@@ -62,6 +62,9 @@ std::string cacheKey(const Checked &checked, llvm::StringRef input);
 bool useCache();
 std::string cacheDir();
 
+/// The ptxas a capability uses, as its path, size and modification time.
+std::string ptxasIdentity(int capability);
+
 /// Writes the artifacts into the output directory, atomically.
 int writeOutputs(const std::vector<std::pair<std::string, std::string>> &files);
 

@@ -42,6 +42,8 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+
+#include <future>
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -119,13 +121,57 @@ static std::string print(ModuleOp module) {
   return text;
 }
 
+/// The PTX version to emit: --ptx-version when given, else the default for
+/// the CUDA version of the capability's ptxas. Asking ptxas takes a few
+/// milliseconds of a core, so the answer is remembered in the cache
+/// directory under ptxas's identity (path, size, modification time), as
+/// upstream remembers it for the life of its process. --no-cache leaves the
+/// cache directory alone and asks.
+static int resolvePtxVersionRemembered(int capability) {
+  if (ptxVersionOpt > 0 || !useCache())
+    return triton::resolvePtxVersion(ptxVersionOpt, capability);
+  llvm::SmallString<256> path(cacheDir());
+  llvm::sys::path::append(path, ".ptxas-ptx-versions");
+  std::string dir(path);
+  llvm::sys::path::append(path, driver::hashParts({ptxasIdentity(capability)}));
+  if (auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true)) {
+    int remembered = 0;
+    if (!(*buffer)->getBuffer().trim().getAsInteger(10, remembered) &&
+        remembered > 0)
+      return remembered;
+  }
+  int version = triton::resolvePtxVersion(ptxVersionOpt, capability);
+  // Failing to remember it only costs the next compile the question.
+  if (!llvm::sys::fs::create_directories(dir))
+    llvm::consumeError(
+        driver::writeFileAtomically(path, std::to_string(version) + "\n"));
+  return version;
+}
+
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
 /// failure (the IR diagnostics were printed already).
 static llvm::Error compile(Stage stage,
                            std::unique_ptr<llvm::MemoryBuffer> input,
-                           int capability, int ptxVersion,
+                           int capability,
+                           std::shared_future<int> ptxVersionProbe,
                            const std::string &key, TimingScope &timing,
                            Artifacts &out) {
+  // ptxas sets itself up (about half of its time on a small kernel) while
+  // the stages before it run.
+  std::unique_ptr<nvidia::PtxasJob> ptxasJob;
+  {
+    TimingScope t = timing.nest("start ptxas");
+    llvm::Expected<std::string> ptxas = nvidia::findPtxas(capability);
+    if (!ptxas)
+      return ptxas.takeError();
+    nvidia::PtxasOptions options;
+    options.capability = capability;
+    llvm::Expected<std::unique_ptr<nvidia::PtxasJob>> job =
+        nvidia::PtxasJob::start(*ptxas, options);
+    if (!job)
+      return job.takeError();
+    ptxasJob = std::move(*job);
+  }
   DialectRegistry registry;
   triton::registerTritonDialects(registry);
   nvidia::registerLLVMIRTranslations(registry);
@@ -224,7 +270,7 @@ static llvm::Error compile(Stage stage,
     numCTAs = intAttr(*module, "ttg.num-ctas", numCTAs);
     triton::MakeLLIROptions llirOptions;
     llirOptions.computeCapability = capability;
-    llirOptions.ptxVersion = ptxVersion;
+    llirOptions.ptxVersion = ptxVersionProbe.get();
     if (llvm::Error e = runStage("make_llir", [&](OpPassManager &pm) {
           triton::buildMakeLLIRPipeline(pm, llirOptions);
         }))
@@ -265,6 +311,7 @@ static llvm::Error compile(Stage stage,
 
   nvidia::NVPTXOptions nvptx;
   nvptx.capability = capability;
+  int ptxVersion = ptxVersionProbe.get();
   nvptx.ptxVersion = ptxVersion;
   {
     TimingScope t = timing.nest("optimize LLVM IR (O3)");
@@ -290,13 +337,8 @@ static llvm::Error compile(Stage stage,
   std::string cubin;
   {
     TimingScope t = timing.nest("make_cubin (ptxas)");
-    llvm::Expected<std::string> ptxas = nvidia::findPtxas(capability);
-    if (!ptxas)
-      return ptxas.takeError();
-    nvidia::PtxasOptions options;
-    options.capability = capability;
     llvm::Expected<nvidia::Cubin> result =
-        nvidia::compileToCubin(ptx, *ptxas, options, out.name + ".ptx");
+        ptxasJob->finish(ptx, out.name + ".ptx");
     if (!result)
       return result.takeError();
     cubin = result->binary;
@@ -388,8 +430,12 @@ int main(int argc, char **argv) {
   if (std::error_code ec = llvm::sys::fs::create_directories(outputOpt))
     return fail("cannot create '" + outputOpt + "': " + ec.message());
   Artifacts artifacts;
-  int ptxVersion =
-      triton::resolvePtxVersion(ptxVersionOpt, checked->capability);
+  // The default PTX version asks ptxas for its CUDA version (a few ms): it
+  // does so while the input is parsed and lowered.
+  std::shared_future<int> ptxVersion =
+      std::async(std::launch::async, [capability = checked->capability] {
+        return resolvePtxVersionRemembered(capability);
+      }).share();
   if (llvm::Error e =
           compile(checked->stage, std::move(*input), checked->capability,
                   ptxVersion, key, timing, artifacts))
