@@ -14,7 +14,11 @@ Python front end (ir_initialization) we do not run; both numbers are printed
 with the ratio ours / upstream. A cache hit (the same command, the entry
 present) is timed too.
 
-Usage: utils/bench-compile.py [--bin build/bin] [--corpus ../shared/corpus/triton-3.6] [--repeat 5]
+With --upstream-json, upstream's times come from that file instead (written
+by utils/bench-compile-upstream.py on the same machine, from the same TTIR).
+
+Usage: utils/bench-compile.py [--bin build/bin] [--corpus ../shared/corpus/triton-3.6]
+                              [--upstream-json FILE] [--repeat 5]
 """
 import argparse
 import json
@@ -67,8 +71,13 @@ def main():
     parser.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     parser.add_argument("--corpus", default=os.path.join(
         ROOT, "..", "shared", "corpus", "triton-3.6"))
+    parser.add_argument("--upstream-json")
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
+    measured = None
+    if args.upstream_json:
+        with open(args.upstream_json) as f:
+            measured = json.load(f)
 
     compiler = os.path.join(args.bin, "triton-compile")
     rows = []
@@ -96,7 +105,10 @@ def main():
             subprocess.run(base, check=True, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL)
             hit = best_time(base, args.repeat)
-            up = upstream_us(args.corpus, folder)
+            if measured is not None:
+                up = measured[folder] * 1000 if folder in measured else None
+            else:
+                up = upstream_us(args.corpus, folder)
             up_ms = up / 1000 if up else None
             ratio = f"{cold * 1000 / up_ms:6.2f}" if up_ms else "   n/a"
             up_text = f"{up_ms:12.1f}" if up_ms else f"{'n/a':>12}"
