@@ -19,6 +19,50 @@
 
 // -----
 
+// Tests that blockM is 64 or 128.
+// expected-error @+1 {{blockM must be 64 or 128, got 32}}
+#tmem = #ttng.tensor_memory_encoding<blockM = 32, blockN = 128, colStride = 1>
+
+// -----
+
+// Tests that blockN is a power of 2 of at most 512.
+// expected-error @+1 {{blockN must be a power of 2 of at most 512, got 96}}
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 96, colStride = 1>
+
+// -----
+
+// Tests that blockN fits tensor memory's 512 columns.
+// expected-error @+1 {{blockN must be a power of 2 of at most 512, got 1024}}
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 1024, colStride = 1>
+
+// -----
+
+// Tests that colStride is 1, 2 or 4.
+// expected-error @+1 {{colStride must be 1, 2 or 4, got 3}}
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 3>
+
+// -----
+
+// Tests that CTA splits are powers of 2.
+// expected-error @+1 {{CTASplitM must be a power of 2, got 0}}
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1, CTASplitM = 0>
+
+// -----
+
+// Tests that the scales encoding's CTA splits are powers of 2.
+// expected-error @+1 {{CTASplitN must be a power of 2, got 3}}
+#tmem = #ttng.tensor_memory_scales_encoding<CTASplitN = 3>
+
+// -----
+
+// Tests that the tensor-memory space is not a memdesc encoding.
+// expected-error @+1 {{#ttng.tensor_memory is not a memdesc encoding}}
+tt.func @space_as_encoding(%a: !ttg.memdesc<128x128xf32, #ttng.tensor_memory, #ttng.tensor_memory>) {
+  tt.return
+}
+
+// -----
+
 // Tests that twoCTAs is a boolean.
 // expected-error @+2 {{expected integer value}}
 // expected-error @+1 {{failed to parse TTNG_TensorMemoryEncodingAttr parameter 'twoCTAs'}}

@@ -32,6 +32,7 @@ def TTNG_TensorMemoryEncodingAttr
     `<` struct($blockM, $blockN, $colStride, $CTASplitM, $CTASplitN,
                $twoCTAs) `>`
   }];
+  let genVerifyDecl = 1;
 }
 
 def TTNG_TensorMemoryScalesEncodingAttr
@@ -45,6 +46,7 @@ def TTNG_TensorMemoryScalesEncodingAttr
   let parameters = (ins DefaultValuedParameter<"unsigned", "1">:$CTASplitM,
                         DefaultValuedParameter<"unsigned", "1">:$CTASplitN);
   let assemblyFormat = "`<` struct($CTASplitM, $CTASplitN) `>`";
+  let genVerifyDecl = 1;
 }
 
 def TTNG_TensorMemorySpaceAttr

@@ -8,6 +8,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::triton::nvidia_gpu;
@@ -16,6 +17,39 @@ using namespace mlir::triton::nvidia_gpu;
 
 #define GET_ATTRDEF_CLASSES
 #include "Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUAttrs.cpp.inc"
+
+/// CTA splits are powers of two of at least 1.
+static LogicalResult verifyCTASplits(function_ref<InFlightDiagnostic()> emitError,
+                                     unsigned splitM, unsigned splitN) {
+  if (splitM == 0 || !llvm::isPowerOf2_32(splitM))
+    return emitError() << "CTASplitM must be a power of 2, got " << splitM;
+  if (splitN == 0 || !llvm::isPowerOf2_32(splitN))
+    return emitError() << "CTASplitN must be a power of 2, got " << splitN;
+  return success();
+}
+
+LogicalResult TensorMemoryEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned blockM,
+    unsigned blockN, unsigned colStride, unsigned CTASplitM,
+    unsigned CTASplitN, bool twoCTAs) {
+  // tcgen05 MMAs and messages work on 64 or 128 rows, at most the 512
+  // columns of tensor memory; an element takes 1, 2 or 4 32-bit columns'
+  // share (colStride = 32 / bit width when unpacked).
+  if (blockM != 64 && blockM != 128)
+    return emitError() << "blockM must be 64 or 128, got " << blockM;
+  if (blockN == 0 || !llvm::isPowerOf2_32(blockN) || blockN > 512)
+    return emitError() << "blockN must be a power of 2 of at most 512, got "
+                       << blockN;
+  if (colStride != 1 && colStride != 2 && colStride != 4)
+    return emitError() << "colStride must be 1, 2 or 4, got " << colStride;
+  return verifyCTASplits(emitError, CTASplitM, CTASplitN);
+}
+
+LogicalResult TensorMemoryScalesEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned CTASplitM,
+    unsigned CTASplitN) {
+  return verifyCTASplits(emitError, CTASplitM, CTASplitN);
+}
 
 namespace {
 /// Tensor-memory encodings print as #tmem, as in Triton's dumps.
@@ -61,7 +95,9 @@ struct TensorMemoryDescVerifier
                            << elementType;
       return success();
     }
-    auto tmem = cast<TensorMemoryEncodingAttr>(encoding);
+    auto tmem = dyn_cast<TensorMemoryEncodingAttr>(encoding);
+    if (!tmem)
+      return emitError() << encoding << " is not a memdesc encoding";
     if (shape.size() != 2 && shape.size() != 3)
       return emitError() << "a memdesc in tensor memory must have rank 2 or "
                             "3 (multi-buffered), got "
