@@ -48,9 +48,11 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   pm.addPass(gpu::createTritonGPUOptimizeThreadLocality());
   pm.addPass(gpu::createTritonGPUAccelerateMatmul());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
-  // Not implemented here: tritongpu-optimize-dot-operands{hoist-layout-
-  // conversion=(capability >= 80)}. It ends by canonicalizing the module,
-  // which upstream's pass dumps show as a pass of its own and which is kept.
+  // tritongpu-optimize-dot-operands{hoist-layout-conversion=(capability >=
+  // 80)}; our pass has the transpose folding for wgmma operands, not the
+  // hoisting. Upstream's pass ends by canonicalizing the module, which its
+  // pass dumps show as a pass of its own.
+  pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
   pm.addPass(createCanonicalizerPass());
   // Not implemented here: triton-nvidia-optimize-descriptor-encoding.
   addLoopAwareCSE(pm);
@@ -85,8 +87,8 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
 
   pm.addPass(createCanonicalizerPass());
   addLoopAwareCSE(pm);
-  // Not implemented here: tritongpu-prefetch (MMAv2 operand prefetching) and
-  // tritongpu-optimize-dot-operands, whose closing canonicalization is kept.
+  // Not implemented here: tritongpu-prefetch (MMAv2 operand prefetching).
+  pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
   pm.addPass(createCanonicalizerPass());
   // Not implemented here: tritongpu-coalesce-async-copy,
   // triton-nvidia-optimize-tmem-layouts and, from sm_90 on,

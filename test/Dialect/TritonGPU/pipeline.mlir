@@ -153,3 +153,54 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x64xf16, #blocked>
   }
 }
+
+// -----
+
+// wgmma through a transposed view (what tritongpu-optimize-dot-operands
+// makes of a transposed operand): the load is copied into the slot and the
+// dot reads the slot's transposed view.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @wgmma_transposed_view
+  // CHECK: %[[K:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_copy_global_to_local
+  // CHECK: scf.for
+  // CHECK:   ttg.async_wait %{{.*}} {num = 1 : i32}
+  // CHECK:   %[[V:.*]] = ttg.memdesc_index %[[K]]
+  // CHECK:   %[[T:.*]] = ttg.memdesc_trans %[[V]] {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared1, #smem, mutable>
+  // CHECK:   ttng.warp_group_dot %{{.*}}, %[[T]], %{{.*}}
+  // CHECK:   ttg.async_copy_global_to_local
+  // CHECK-NOT: tt.load
+  // CHECK: tt.return
+  tt.func @wgmma_transposed_view(%q: !ttg.memdesc<64x64xf16, #shared, #smem>, %p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %rr = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cc = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r2 = tt.expand_dims %rr {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %c2 = tt.expand_dims %cc {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+    %rows = arith.muli %r2, %c64 : tensor<64x1xi32, #blocked>
+    %rb = tt.broadcast %rows : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %cbr = tt.broadcast %c2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %rb, %cbr : tensor<64x64xi32, #blocked>
+    %sp = tt.splat %p : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %pk = tt.addptr %sp, %off : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<4096> : tensor<64x64xi32, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %k_ptr = %pk) -> (tensor<64x64xf32, #mma>, tensor<64x64x!tt.ptr<f16>, #blocked>) : i32 {
+      %k = tt.load %k_ptr : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %sk = ttg.local_alloc %k : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %kt = ttg.memdesc_trans %sk {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x64xf16, #shared1, #smem>
+      %d = ttng.warp_group_dot %q, %kt, %acc : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared1, #smem> -> tensor<64x64xf32, #mma>
+      %k_next = tt.addptr %k_ptr, %step : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+      scf.yield %d, %k_next : tensor<64x64xf32, #mma>, tensor<64x64x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+}

@@ -165,6 +165,37 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
                            "mlir::scf::SCFDialect"];
 }
 
+def TritonGPUOptimizeDotOperands
+    : Pass<"tritongpu-optimize-dot-operands", "mlir::ModuleOp"> {
+  let summary = "fold transposes of tensor-core operands into shared memory";
+  let description = [{
+    A wgmma (`ttng.warp_group_dot`) reads its shared-memory operands through
+    descriptors that can describe either majorness, so a transpose in
+    registers before the operand is stored to shared memory is wasted work,
+    and it hides the load from the software pipeliner. A `ttg.local_alloc`
+    of a `tt.trans` (order [1, 0]) whose only user is a warp_group_dot
+    becomes a `ttg.local_alloc` of the untransposed tensor, in the
+    `#ttg.nvmma_shared` layout with `transposed` flipped, and a
+    `ttg.memdesc_trans` view of it; the register transpose disappears and
+    `tritongpu-pipeline` can copy the load straight into shared memory.
+
+    ```mlir
+    %t = tt.trans %k {order = array<i32: 1, 0>} : tensor<64x64xf16, #blocked> -> tensor<64x64xf16, #blocked1>
+    %a = ttg.local_alloc %t : (tensor<64x64xf16, #blocked1>) -> !ttg.memdesc<64x64xf16, #shared1, #smem>
+    // becomes
+    %s = ttg.local_alloc %k : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+    %a = ttg.memdesc_trans %s {order = array<i32: 1, 0>} : !ttg.memdesc<64x64xf16, #shared, #smem> -> !ttg.memdesc<64x64xf16, #shared1, #smem>
+    ```
+
+    This is upstream Triton's rewrite for MMAv3 operands (`FuseTransMMAV3Plus`).
+    Its other rewrites are not implemented: the transposes feeding mma.sync
+    operands through shared memory, and the `hoist-layout-conversion` option,
+    which hoists the conversion of a wgmma register operand above
+    elementwise ops.
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUReduceDataDuplication
     : Pass<"tritongpu-reduce-data-duplication", "mlir::ModuleOp"> {
   let summary = "send conversions to dot operands through shared memory";

@@ -89,10 +89,18 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
   if (user->getBlock() != load->getBlock())
     return std::nullopt;
   auto type = cast<RankedTensorType>(load.getType());
-  // wgmma: local_alloc(load) read by warp_group_dot.
+  // wgmma: local_alloc(load) read by warp_group_dot, directly or through
+  // a transposed view.
   if (auto alloc = dyn_cast<LocalAllocOp>(user)) {
-    if (!alloc->hasOneUse() ||
-        !isa<nvidia_gpu::WarpGroupDotOp>(*alloc->getUsers().begin()))
+    if (!alloc->hasOneUse())
+      return std::nullopt;
+    Operation *reader = *alloc->getUsers().begin();
+    if (auto trans = dyn_cast<MemDescTransOp>(reader)) {
+      if (!trans->hasOneUse())
+        return std::nullopt;
+      reader = *trans->getUsers().begin();
+    }
+    if (!isa<nvidia_gpu::WarpGroupDotOp>(reader))
       return std::nullopt;
     return PipelinedLoad{load, user, alloc.getType()};
   }
@@ -247,10 +255,27 @@ struct PipelinePass
       Value view = MemDescIndexOp::create(b, p.user->getLoc(), slotType,
                                           buffer, slot);
       if (auto alloc = dyn_cast<LocalAllocOp>(p.user)) {
-        Operation *dot = *alloc->getUsers().begin();
-        for (OpOperand &operand : dot->getOpOperands())
-          if (operand.get() == alloc.getResult())
-            operand.set(view);
+        Operation *reader = *alloc->getUsers().begin();
+        if (auto trans = dyn_cast<MemDescTransOp>(reader)) {
+          // The transposed view of the slot, mutable as the slot is.
+          MemDescType viewType = trans.getType();
+          auto mutableView = MemDescType::get(
+              viewType.getShape(), viewType.getElementType(),
+              viewType.getEncoding(), viewType.getMemorySpace(),
+              /*mutableMemory=*/true);
+          b.setInsertionPoint(trans);
+          view = MemDescTransOp::create(b, trans.getLoc(), mutableView, view,
+                                        trans.getOrder());
+          reader = *trans->getUsers().begin();
+          for (OpOperand &operand : reader->getOpOperands())
+            if (operand.get() == trans.getResult())
+              operand.set(view);
+          trans.erase();
+        } else {
+          for (OpOperand &operand : reader->getOpOperands())
+            if (operand.get() == alloc.getResult())
+              operand.set(view);
+        }
         alloc.erase();
       } else {
         auto cvt = cast<ConvertLayoutOp>(p.user);
