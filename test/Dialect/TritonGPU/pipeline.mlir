@@ -204,3 +204,53 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r#0 : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// wgmma whose accumulator is rescaled before it chains (attention's P @ V):
+// the product runs asynchronously, and the next iteration waits for it
+// (pendings = 0) right before rescaling the carried value; after the loop
+// the last product is waited for.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @wgmma_rescaled_accumulator
+  // CHECK: scf.for {{.*}} iter_args(%[[ACC:[^ ]*]] =
+  // CHECK:   %[[W:.*]] = ttng.warp_group_dot_wait %[[ACC]] {pendings = 0 : i32}
+  // CHECK:   %[[S:.*]] = arith.mulf %[[W]], %{{.*}}
+  // CHECK:   ttg.async_wait
+  // CHECK:   %[[D:.*]] = ttng.warp_group_dot %{{.*}}, %{{.*}}, %[[S]] {isAsync = true}
+  // CHECK:   ttg.async_copy_global_to_local
+  // CHECK:   scf.yield %[[D]],
+  // CHECK: %[[R:.*]] = ttng.warp_group_dot_wait %{{.*}}#0 {pendings = 0 : i32}
+  // CHECK: tt.return %[[R]]
+  tt.func @wgmma_rescaled_accumulator(%q: !ttg.memdesc<64x64xf16, #shared, #smem>, %p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<64x64xf32, #mma> {
+    %rr = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cc = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r2 = tt.expand_dims %rr {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %c2 = tt.expand_dims %cc {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+    %rows = arith.muli %r2, %c64 : tensor<64x1xi32, #blocked>
+    %rb = tt.broadcast %rows : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %cbr = tt.broadcast %c2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %rb, %cbr : tensor<64x64xi32, #blocked>
+    %sp = tt.splat %p : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %pv = tt.addptr %sp, %off : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<4096> : tensor<64x64xi32, #blocked>
+    %half = arith.constant dense<5.000000e-01> : tensor<64x64xf32, #mma>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %v_ptr = %pv) -> (tensor<64x64xf32, #mma>, tensor<64x64x!tt.ptr<f16>, #blocked>) : i32 {
+      %scaled = arith.mulf %acc, %half : tensor<64x64xf32, #mma>
+      %v = tt.load %v_ptr : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %sv = ttg.local_alloc %v : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %q, %sv, %scaled : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %v_next = tt.addptr %v_ptr, %step : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+      scf.yield %d, %v_next : tensor<64x64xf32, #mma>, tensor<64x64x!tt.ptr<f16>, #blocked>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+}

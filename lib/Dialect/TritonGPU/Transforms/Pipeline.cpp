@@ -287,10 +287,16 @@ struct PipelinePass
       p.load.erase();
     }
 
-    // A wgmma whose result only accumulates into itself across iterations
-    // runs asynchronously: the next iteration's wgmma chains on its
-    // registers, and one product stays in flight (pendings = 1). The
-    // barrier every copy starts with keeps the refilled slot from being
+    // A wgmma whose result is only carried into the next iteration runs
+    // asynchronously:
+    // - when it accumulates into itself, the next iteration's wgmma chains
+    //   on its registers and one product stays in flight (pendings = 1);
+    // - otherwise (attention's P @ V, whose accumulator is rescaled first)
+    //   the next iteration waits for it (pendings = 0) right before it first
+    //   reads the carried value, and before the dot itself. The schedule
+    //   puts that wait before the iteration's copies, so the slot the
+    //   product reads is not refilled under it.
+    // The barrier every copy starts with keeps the refilled slot from being
     // overwritten while another warp group's product still reads it.
     SmallVector<unsigned> asyncResults;
     auto yield = cast<scf::YieldOp>(body->getTerminator());
@@ -300,16 +306,31 @@ struct PipelinePass
       if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
         continue;
       unsigned idx = d.getUses().begin()->getOperandNumber();
-      auto acc = dyn_cast<BlockArgument>(dot.getC());
-      if (!acc || acc.getOwner() != body || acc.getArgNumber() != idx + 1 ||
-          !acc.hasOneUse())
+      BlockArgument carried = body->getArgument(idx + 1);
+      if (dot.getC() == carried && carried.hasOneUse()) {
+        dot.setIsAsync(true);
+        b.setInsertionPointAfter(dot);
+        auto wait = nvidia_gpu::WarpGroupDotWaitOp::create(
+            b, dot.getLoc(), TypeRange{d.getType()}, ValueRange{d},
+            b.getI32IntegerAttr(1));
+        yield.setOperand(idx, wait.getResult(0));
+        asyncResults.push_back(idx);
+        continue;
+      }
+      Operation *firstReader = nullptr;
+      for (OpOperand &use : carried.getUses()) {
+        Operation *top = body->findAncestorOpInBlock(*use.getOwner());
+        if (top && (!firstReader || top->isBeforeInBlock(firstReader)))
+          firstReader = top;
+      }
+      if (!firstReader || !firstReader->isBeforeInBlock(dot))
         continue;
       dot.setIsAsync(true);
-      b.setInsertionPointAfter(dot);
+      b.setInsertionPoint(firstReader);
       auto wait = nvidia_gpu::WarpGroupDotWaitOp::create(
-          b, dot.getLoc(), TypeRange{d.getType()}, ValueRange{d},
-          b.getI32IntegerAttr(1));
-      yield.setOperand(idx, wait.getResult(0));
+          b, dot.getLoc(), TypeRange{carried.getType()}, ValueRange{carried},
+          b.getI32IntegerAttr(0));
+      carried.replaceAllUsesExcept(wait.getResult(0), wait);
       asyncResults.push_back(idx);
     }
 
