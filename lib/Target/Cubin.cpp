@@ -132,8 +132,8 @@ PtxasJob::start(StringRef ptxasPath, const PtxasOptions &options) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipeFds[0], STDIN_FILENO);
-  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO,
-                                   log.path.c_str(), O_WRONLY | O_TRUNC, 0);
+  posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, log.path.c_str(),
+                                   O_WRONLY | O_TRUNC, 0);
   posix_spawn_file_actions_adddup2(&actions, STDOUT_FILENO, STDERR_FILENO);
   std::vector<char *> argv;
   for (std::string &arg : args)
@@ -208,11 +208,11 @@ Expected<Cubin> PtxasJob::finish(StringRef ptx, StringRef inputName) {
   Expected<Cubin> result = [&]() -> Expected<Cubin> {
     if (!exited || rc != 0) {
       std::string reason =
-          exited ? "ptxas failed with exit code " + std::to_string(rc)
-                 : "ptxas crashed (signal " +
-                       std::to_string(WIFSIGNALED(status) ? WTERMSIG(status)
-                                                          : 0) +
-                       ")";
+          exited
+              ? "ptxas failed with exit code " + std::to_string(rc)
+              : "ptxas crashed (signal " +
+                    std::to_string(WIFSIGNALED(status) ? WTERMSIG(status) : 0) +
+                    ")";
       // The temporary files are gone: the command names the user's input.
       std::vector<std::string> shown = args;
       shown[shown.size() - 3] = inputName.str();

@@ -150,7 +150,6 @@ std::string cacheKey(const Checked &checked, llvm::StringRef input) {
 
 bool useCache() { return !noCacheOpt && dumpDirOpt.empty(); }
 
-
 std::string cacheDir() {
   return cacheDirOpt.empty() ? driver::defaultCacheDir()
                              : cacheDirOpt.getValue();

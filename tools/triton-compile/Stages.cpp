@@ -42,13 +42,12 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-
-#include <future>
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <future>
 #include <optional>
 
 using namespace mlir;
@@ -150,12 +149,10 @@ static int resolvePtxVersionRemembered(int capability) {
 
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
 /// failure (the IR diagnostics were printed already).
-static llvm::Error compile(Stage stage,
-                           std::unique_ptr<llvm::MemoryBuffer> input,
-                           int capability,
-                           std::shared_future<int> ptxVersionProbe,
-                           const std::string &key, TimingScope &timing,
-                           Artifacts &out) {
+static llvm::Error
+compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
+        std::shared_future<int> ptxVersionProbe, const std::string &key,
+        TimingScope &timing, Artifacts &out) {
   // ptxas sets itself up (about half of its time on a small kernel) while
   // the stages before it run.
   std::unique_ptr<nvidia::PtxasJob> ptxasJob;

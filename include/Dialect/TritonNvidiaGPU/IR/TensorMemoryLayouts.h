@@ -23,9 +23,6 @@ namespace mlir::triton::nvidia_gpu {
 /// The tcgen05.ld/st message shapes, rows x bits per row of one warp.
 enum class TMemMessage { M32x32b, M16x64b, M16x128b, M16x256b, M16x32bx2 };
 
-/// The PTX spelling of a message shape ("32x32b", ...).
-StringRef stringifyTMemMessage(TMemMessage message);
-
 /// The layout from (row, col) to (dim0, dim1) of a 2-D buffer of `shape`
 /// with a #ttng.tensor_memory_encoding or #ttng.tensor_memory_scales_encoding
 /// (col counts elements: a 16-bit element packed two to a 32-bit column

@@ -49,9 +49,16 @@ namespace {
 /// A load to pipeline and the op reading its value.
 struct PipelinedLoad {
   LoadOp load;
-  Operation *user;   // the local_alloc (wgmma) or convert_layout (mma.sync)
+  Operation *user; // the local_alloc (wgmma) or convert_layout (mma.sync)
   MemDescType slotType;
 };
+
+/// `type` as a view of mutable memory (a slot that copies refill).
+MemDescType asMutable(MemDescType type) {
+  return MemDescType::get(type.getShape(), type.getElementType(),
+                          type.getEncoding(), type.getMemorySpace(),
+                          /*mutableMemory=*/true);
+}
 
 bool isZero(Value v) {
   return matchPattern(v, m_Zero()) || matchPattern(v, m_AnyZeroFloat());
@@ -197,9 +204,8 @@ struct PipelinePass
                                       p.slotType.getEncoding(),
                                       p.slotType.getMemorySpace(),
                                       /*mutableMemory=*/true);
-      buffers.push_back(
-          LocalAllocOp::create(b, p.load.getLoc(), TypeRange{bufType},
-                               ValueRange{}));
+      buffers.push_back(LocalAllocOp::create(b, p.load.getLoc(),
+                                             TypeRange{bufType}, ValueRange{}));
     }
 
     // In the body: the slot of this iteration, the copies, one commit, the
@@ -220,12 +226,8 @@ struct PipelinePass
         lastLoad = p.load;
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.load);
-      auto slotType = MemDescType::get(
-          p.slotType.getShape(), p.slotType.getElementType(),
-          p.slotType.getEncoding(), p.slotType.getMemorySpace(),
-          /*mutableMemory=*/true);
-      Value view = MemDescIndexOp::create(b, p.load.getLoc(), slotType, buffer,
-                                          slot);
+      Value view = MemDescIndexOp::create(b, p.load.getLoc(),
+                                          asMutable(p.slotType), buffer, slot);
       auto copy = AsyncCopyGlobalToLocalOp::create(
           b, p.load.getLoc(), p.load.getPtr(), view, p.load.getMask(),
           /*other=*/Value(), p.load.getCache(), p.load.getEvict(),
@@ -244,43 +246,32 @@ struct PipelinePass
         firstUser = p.user;
     b.setInsertionPoint(firstUser);
     // Groups of later iterations still in flight: stages - 2.
-    auto wait = AsyncWaitOp::create(b, loc, ValueRange{commit.getResult()},
-                                    stages - 2);
+    auto wait =
+        AsyncWaitOp::create(b, loc, ValueRange{commit.getResult()}, stages - 2);
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.user);
-      auto slotType = MemDescType::get(
-          p.slotType.getShape(), p.slotType.getElementType(),
-          p.slotType.getEncoding(), p.slotType.getMemorySpace(),
-          /*mutableMemory=*/true);
-      Value view = MemDescIndexOp::create(b, p.user->getLoc(), slotType,
-                                          buffer, slot);
+      Value view = MemDescIndexOp::create(b, p.user->getLoc(),
+                                          asMutable(p.slotType), buffer, slot);
       if (auto alloc = dyn_cast<LocalAllocOp>(p.user)) {
-        Operation *reader = *alloc->getUsers().begin();
-        if (auto trans = dyn_cast<MemDescTransOp>(reader)) {
-          // The transposed view of the slot, mutable as the slot is.
-          MemDescType viewType = trans.getType();
-          auto mutableView = MemDescType::get(
-              viewType.getShape(), viewType.getElementType(),
-              viewType.getEncoding(), viewType.getMemorySpace(),
-              /*mutableMemory=*/true);
+        // The dot reads the slot, or its transposed view (mutable as the
+        // slot is), in place of the allocation.
+        auto trans = dyn_cast<MemDescTransOp>(*alloc->getUsers().begin());
+        Value replaced = alloc.getResult();
+        if (trans) {
           b.setInsertionPoint(trans);
-          view = MemDescTransOp::create(b, trans.getLoc(), mutableView, view,
+          view = MemDescTransOp::create(b, trans.getLoc(),
+                                        asMutable(trans.getType()), view,
                                         trans.getOrder());
-          reader = *trans->getUsers().begin();
-          for (OpOperand &operand : reader->getOpOperands())
-            if (operand.get() == trans.getResult())
-              operand.set(view);
-          trans.erase();
-        } else {
-          for (OpOperand &operand : reader->getOpOperands())
-            if (operand.get() == alloc.getResult())
-              operand.set(view);
+          replaced = trans.getResult();
         }
+        replaced.replaceAllUsesWith(view);
+        if (trans)
+          trans.erase();
         alloc.erase();
       } else {
         auto cvt = cast<ConvertLayoutOp>(p.user);
-        Value loaded = LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(),
-                                           view, wait.getResult());
+        Value loaded = LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(), view,
+                                           wait.getResult());
         cvt.replaceAllUsesWith(loaded);
         cvt.erase();
       }
@@ -300,8 +291,8 @@ struct PipelinePass
     // overwritten while another warp group's product still reads it.
     SmallVector<unsigned> asyncResults;
     auto yield = cast<scf::YieldOp>(body->getTerminator());
-    for (auto dot :
-         llvm::make_early_inc_range(body->getOps<nvidia_gpu::WarpGroupDotOp>())) {
+    for (auto dot : llvm::make_early_inc_range(
+             body->getOps<nvidia_gpu::WarpGroupDotOp>())) {
       Value d = dot.getResult();
       if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
         continue;
@@ -346,8 +337,10 @@ struct PipelinePass
 
     scf::PipeliningOption options;
     options.getScheduleFn =
-        [schedule](scf::ForOp, std::vector<std::pair<Operation *, unsigned>>
-                                   &out) { out = schedule; };
+        [schedule](scf::ForOp,
+                   std::vector<std::pair<Operation *, unsigned>> &out) {
+          out = schedule;
+        };
     options.peelEpilogue = false;
     options.supportDynamicLoops = true;
     options.predicateFn = [](RewriterBase &rewriter, Operation *op,

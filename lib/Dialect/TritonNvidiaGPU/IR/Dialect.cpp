@@ -19,8 +19,9 @@ using namespace mlir::triton::nvidia_gpu;
 #include "Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUAttrs.cpp.inc"
 
 /// CTA splits are powers of two of at least 1.
-static LogicalResult verifyCTASplits(function_ref<InFlightDiagnostic()> emitError,
-                                     unsigned splitM, unsigned splitN) {
+static LogicalResult
+verifyCTASplits(function_ref<InFlightDiagnostic()> emitError, unsigned splitM,
+                unsigned splitN) {
   if (splitM == 0 || !llvm::isPowerOf2_32(splitM))
     return emitError() << "CTASplitM must be a power of 2, got " << splitM;
   if (splitN == 0 || !llvm::isPowerOf2_32(splitN))
@@ -28,10 +29,11 @@ static LogicalResult verifyCTASplits(function_ref<InFlightDiagnostic()> emitErro
   return success();
 }
 
-LogicalResult TensorMemoryEncodingAttr::verify(
-    function_ref<InFlightDiagnostic()> emitError, unsigned blockM,
-    unsigned blockN, unsigned colStride, unsigned CTASplitM,
-    unsigned CTASplitN, bool twoCTAs) {
+LogicalResult
+TensorMemoryEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 unsigned blockM, unsigned blockN,
+                                 unsigned colStride, unsigned CTASplitM,
+                                 unsigned CTASplitN, bool twoCTAs) {
   // tcgen05 MMAs and messages work on 64 or 128 rows, at most the 512
   // columns of tensor memory; an element takes 1, 2 or 4 32-bit columns'
   // share (colStride = 32 / bit width when unpacked).

@@ -333,17 +333,16 @@ static LogicalResult verifyTMemRegisterLayout(Operation *op,
   std::string whyNot;
   if (succeeded(getTMemLdStMessage(regType, memType, &whyNot)))
     return success();
-  InFlightDiagnostic diag = op->emitOpError()
-                            << what << " layout " << regType.getEncoding()
-                            << " is not compatible with tensor memory: "
-                            << whyNot;
+  InFlightDiagnostic diag =
+      op->emitOpError() << what << " layout " << regType.getEncoding()
+                        << " is not compatible with tensor memory: " << whyNot;
   std::optional<int64_t> numWarps = triton::gpu::lookupNumWarps(op);
   if (numWarps && memType.getRank() == 2)
     if (std::optional<LinearEncodingAttr> layout =
             getTMem32x32bLayout(memType, *numWarps))
       if (layout->getRank() == regType.getRank() &&
-          succeeded(getTMemLdStMessage(
-              regType.cloneWithEncoding(*layout), memType)))
+          succeeded(
+              getTMemLdStMessage(regType.cloneWithEncoding(*layout), memType)))
         diag.attachNote() << "a layout that 32x32b messages move: " << *layout;
   return diag;
 }

@@ -19,22 +19,6 @@ using namespace mlir::triton::nvidia_gpu;
 
 using Bases = std::vector<std::vector<int32_t>>;
 
-StringRef mlir::triton::nvidia_gpu::stringifyTMemMessage(TMemMessage message) {
-  switch (message) {
-  case TMemMessage::M32x32b:
-    return "32x32b";
-  case TMemMessage::M16x64b:
-    return "16x64b";
-  case TMemMessage::M16x128b:
-    return "16x128b";
-  case TMemMessage::M16x256b:
-    return "16x256b";
-  case TMemMessage::M16x32bx2:
-    return "16x32bx2";
-  }
-  llvm_unreachable("unknown tensor-memory message");
-}
-
 //===----------------------------------------------------------------------===//
 // Buffer layouts
 //===----------------------------------------------------------------------===//
@@ -98,19 +82,15 @@ static LinearLayout tileLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
   return layout.resizeOutDim(dims[0], shape[0]).resizeOutDim(dims[1], shape[1]);
 }
 
-/// Appends `count` bases along the columns that step through CTAs along
-/// `dim`, as tensor-memory encodings split a tensor over a CGA (the CTA
-/// order is [0, 1]).
+/// `layout` (of `perCTA` elements along `dim`) split over `split` CTAs
+/// along `dim`: column bases that step through the CTAs, as tensor-memory
+/// encodings split a tensor over a CGA (the CTA order is [0, 1]).
 static LinearLayout splitOverCTAs(const LinearLayout &layout, int dim,
                                   unsigned split, int64_t perCTA) {
   LinearLayout::BasesT bases = layout.getBases();
   MLIRContext *ctx = layout.getInDimNames().begin()->getContext();
-  auto &cols = bases[StringAttr::get(ctx, "col")];
-  for (unsigned s = 1; s < split; s *= 2) {
-    std::vector<int32_t> basis{0, 0};
-    basis[dim] = static_cast<int32_t>(perCTA * s);
-    cols.push_back(std::move(basis));
-  }
+  appendRepeats(bases[StringAttr::get(ctx, "col")], dim, perCTA,
+                perCTA * split);
   SmallVector<std::pair<StringAttr, int32_t>> outDims = layout.getOutDims();
   outDims[dim].second *= split;
   return LinearLayout(std::move(bases), outDims, /*requireSurjective=*/false);
@@ -130,12 +110,11 @@ tensorMemoryLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
     blockM *= 2;
     splitM /= 2;
   }
-  SmallVector<int64_t> perCTA{shape[0] / splitM,
-                              shape[1] / enc.getCTASplitN()};
+  SmallVector<int64_t> perCTA{shape[0] / splitM, shape[1] / enc.getCTASplitN()};
   if (perCTA[0] < 1 || perCTA[1] < 1)
     return std::nullopt;
-  LinearLayout layout = tileLayout(ctx, perCTA, blockM, enc.getBlockN(),
-                                   enc.getColStride());
+  LinearLayout layout =
+      tileLayout(ctx, perCTA, blockM, enc.getBlockN(), enc.getColStride());
   layout = splitOverCTAs(layout, 0, splitM, perCTA[0]);
   if (m64TwoCTAs) {
     LinearLayout::BasesT bases = layout.getBases();
@@ -175,8 +154,7 @@ static LinearLayout scalesLayout(MLIRContext *ctx, ArrayRef<int64_t> shape,
 std::optional<LinearLayout>
 mlir::triton::nvidia_gpu::tensorMemoryToLinearLayout(ArrayRef<int64_t> shape,
                                                      Attribute encoding) {
-  if (shape.size() != 2 || !encoding ||
-      llvm::any_of(shape, [](int64_t size) {
+  if (shape.size() != 2 || !encoding || llvm::any_of(shape, [](int64_t size) {
         return size < 1 || !llvm::isPowerOf2_64(size);
       }))
     return std::nullopt;
@@ -361,9 +339,9 @@ static bool isRepeatedMessage(const LinearLayout &cvt,
 /// Finds the message moving `cvt` (register, lane, warp) -> (row, col),
 /// whose columns hold `bitWidth`-bit values; sub-32-bit values are first
 /// packed (consecutive registers along the columns) or unpacked.
-static FailureOr<TMemMessage>
-findMessage(const LinearLayout &cvt, unsigned bitWidth, bool unpacked,
-            const Dims &d, std::string *whyNot) {
+static FailureOr<TMemMessage> findMessage(const LinearLayout &cvt,
+                                          unsigned bitWidth, bool unpacked,
+                                          const Dims &d, std::string *whyNot) {
   if (bitWidth < 32) {
     std::optional<LinearLayout> packed;
     unsigned contig = 1;
@@ -417,8 +395,10 @@ findMessage(const LinearLayout &cvt, unsigned bitWidth, bool unpacked,
   return failure();
 }
 
-FailureOr<TMemMessage> mlir::triton::nvidia_gpu::getTMemLdStMessage(
-    RankedTensorType regType, triton::gpu::MemDescType memType, std::string *whyNot) {
+FailureOr<TMemMessage>
+mlir::triton::nvidia_gpu::getTMemLdStMessage(RankedTensorType regType,
+                                             triton::gpu::MemDescType memType,
+                                             std::string *whyNot) {
   auto fail = [&](auto &&...message) -> FailureOr<TMemMessage> {
     if (whyNot) {
       llvm::raw_string_ostream os(*whyNot);
@@ -476,8 +456,7 @@ FailureOr<TMemMessage> mlir::triton::nvidia_gpu::getTMemLdStMessage(
 std::optional<triton::gpu::LinearEncodingAttr>
 mlir::triton::nvidia_gpu::getTMem32x32bLayout(triton::gpu::MemDescType memType,
                                               unsigned numWarps) {
-  if (numWarps < 4 || !llvm::isPowerOf2_32(numWarps) ||
-      memType.getRank() != 2)
+  if (numWarps < 4 || !llvm::isPowerOf2_32(numWarps) || memType.getRank() != 2)
     return std::nullopt;
   MLIRContext *ctx = memType.getContext();
   Dims d(ctx);
@@ -494,8 +473,9 @@ mlir::triton::nvidia_gpu::getTMem32x32bLayout(triton::gpu::MemDescType memType,
   for (int32_t i = 0; i < regColsLog2; ++i)
     regs.push_back({0, 1 << i});
   for (int32_t i = 0; i < extraWarpsLog2; ++i)
-    warps.push_back(i < warpColsLog2 ? std::vector<int32_t>{0, 1 << (regColsLog2 + i)}
-                                     : std::vector<int32_t>{0, 0});
+    warps.push_back(i < warpColsLog2
+                        ? std::vector<int32_t>{0, 1 << (regColsLog2 + i)}
+                        : std::vector<int32_t>{0, 0});
   LinearLayout threads({{d.reg, regs}, {d.lane, lanes}, {d.warp, warps}},
                        {{d.row, 128}, {d.col, 1 << colsLog2}},
                        /*requireSurjective=*/false);
@@ -511,6 +491,6 @@ mlir::triton::nvidia_gpu::getTMem32x32bLayout(triton::gpu::MemDescType memType,
     return flat;
   };
   return triton::gpu::LinearEncodingAttr::get(ctx, 2, flatten(d.reg, true),
-                                      flatten(d.lane, false),
-                                      flatten(d.warp, false), {});
+                                              flatten(d.lane, false),
+                                              flatten(d.warp, false), {});
 }
