@@ -14,11 +14,18 @@ Python front end (ir_initialization) we do not run; both numbers are printed
 with the ratio ours / upstream. A cache hit (the same command, the entry
 present) is timed too.
 
+The "warm" column times the same cache miss inside one running
+triton-compile, as upstream's number is taken inside one running Python
+process: `triton-compile --batch` compiles the kernel once to warm up and
+then --repeat times, each job into a fresh cache directory, and reports the
+wall time of each job; the best one is printed.
+
 With --upstream-json, upstream's times come from that file instead (written
 by utils/bench-compile-upstream.py on the same machine, from the same TTIR).
 
 Usage: utils/bench-compile.py [--bin build/bin] [--corpus ../shared/corpus/triton-3.6]
                               [--upstream-json FILE] [--repeat 5]
+                              [--env NAME=VALUE ...]
 """
 import argparse
 import json
@@ -55,6 +62,24 @@ def best_time(cmd, repeat, env=None, before=None):
     return best
 
 
+def best_warm(compiler, args, tmp, repeat, env=None):
+    """The best per-job wall time (s) of `repeat` cache misses of one kernel
+    in one `triton-compile --batch` process, after one warm-up job."""
+    batch = os.path.join(tmp, "jobs.txt")
+    with open(batch, "w") as f:
+        for i in range(repeat + 1):
+            f.write(" ".join(args + [f"--cache-dir={tmp}/warm-cache-{i}"]) +
+                    "\n")
+    result = subprocess.run([compiler, f"--batch={batch}"], check=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                            text=True, env=env)
+    times = [float(line.split(" compiled in ")[1].split()[0])
+             for line in result.stdout.splitlines() if " compiled in " in line]
+    if len(times) != repeat + 1:
+        raise RuntimeError("triton-compile --batch: " + result.stdout)
+    return min(times[1:]) / 1000
+
+
 def upstream_us(corpus, folder):
     path = os.path.join(corpus, "sm_90", folder, "result.json")
     try:
@@ -73,7 +98,13 @@ def main():
         ROOT, "..", "shared", "corpus", "triton-3.6"))
     parser.add_argument("--upstream-json")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--env", action="append", default=[],
+                        help="NAME=VALUE for triton-compile's environment")
     args = parser.parse_args()
+    env = dict(os.environ)
+    for item in args.env:
+        name, _, value = item.partition("=")
+        env[name] = value
     measured = None
     if args.upstream_json:
         with open(args.upstream_json) as f:
@@ -87,33 +118,36 @@ def main():
                 folder, kernel, warps, stages = line.split()[:4]
                 rows.append((folder, kernel, warps, stages))
 
-    print(f"{'kernel':<16} {'ours ms':>8} {'upstream ms':>12} {'ratio':>6} "
-          f"{'cache hit ms':>13}")
+    print(f"{'kernel':<16} {'ours ms':>8} {'warm ms':>8} {'upstream ms':>12} "
+          f"{'ratio':>6} {'warm':>6} {'cache hit ms':>13}")
     with tempfile.TemporaryDirectory() as tmp:
         cache = os.path.join(tmp, "cache")
         for folder, kernel, warps, stages in rows:
             ttir = os.path.join(ROOT, "examples", kernel + ".ttir")
             out = os.path.join(tmp, folder)
-            base = [compiler, ttir, "--arch=sm_90", f"--num-warps={warps}",
-                    f"--num-stages={stages}", f"--cache-dir={cache}", "-o",
-                    out]
+            job = [ttir, "--arch=sm_90", f"--num-warps={warps}",
+                   f"--num-stages={stages}", "-o", out]
+            base = [compiler] + job + [f"--cache-dir={cache}"]
             # A first compile fills the toolkit memo.
             subprocess.run(base, check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
+                           stderr=subprocess.DEVNULL, env=env)
             cold = best_time(base, args.repeat,
-                             before=lambda: clear_entries(cache))
+                             before=lambda: clear_entries(cache), env=env)
             subprocess.run(base, check=True, stdout=subprocess.DEVNULL,
-                           stderr=subprocess.DEVNULL)
-            hit = best_time(base, args.repeat)
+                           stderr=subprocess.DEVNULL, env=env)
+            hit = best_time(base, args.repeat, env=env)
+            warm = best_warm(compiler, job, tmp, args.repeat, env=env)
             if measured is not None:
                 up = measured[folder] * 1000 if folder in measured else None
             else:
                 up = upstream_us(args.corpus, folder)
             up_ms = up / 1000 if up else None
             ratio = f"{cold * 1000 / up_ms:6.2f}" if up_ms else "   n/a"
+            warm_ratio = f"{warm * 1000 / up_ms:6.2f}" if up_ms else "   n/a"
             up_text = f"{up_ms:12.1f}" if up_ms else f"{'n/a':>12}"
-            print(f"{folder:<16} {cold * 1000:8.1f} {up_text} {ratio} "
-                  f"{hit * 1000:13.1f}", flush=True)
+            print(f"{folder:<16} {cold * 1000:8.1f} {warm * 1000:8.1f} "
+                  f"{up_text} {ratio} {warm_ratio} {hit * 1000:13.1f}",
+                  flush=True)
     return 0
 
 

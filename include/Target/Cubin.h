@@ -25,6 +25,12 @@ namespace mlir::triton::nvidia {
 /// looked.
 llvm::Expected<std::string> findPtxas(int capability);
 
+/// The environment the compilers we run (ptxas, triton-compile-stages) get:
+/// ours, plus glibc malloc tunables that spare them page faults unless the
+/// user set GLIBC_TUNABLES (even to nothing). Null-terminated; the strings
+/// live as long as the process's environment.
+std::vector<const char *> compilerEnvironment();
+
 /// The CUDA version `MAJOR.MINOR` that `ptxas --version` reports.
 llvm::Expected<std::string> getPtxasCUDAVersion(llvm::StringRef ptxasPath);
 

@@ -174,6 +174,11 @@ Cache::store(StringRef key,
   std::string entry = entryDir(key);
   SmallString<256> temp;
   SmallString<256> model(entry);
+  // createUniqueDirectory puts a relative model under the system's temporary
+  // directory, not beside the entry it is renamed into.
+  if (std::error_code ec = sys::fs::make_absolute(model))
+    return fail(Twine() + "cannot create a cache entry in '" + dir +
+                "': " + ec.message());
   model += ".tmp-%%%%%%%%";
   if (std::error_code ec = sys::fs::createUniqueDirectory(model, temp))
     return fail(Twine() + "cannot create a cache entry in '" + dir +

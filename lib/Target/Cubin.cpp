@@ -139,9 +139,10 @@ PtxasJob::start(StringRef ptxasPath, const PtxasOptions &options) {
   for (std::string &arg : args)
     argv.push_back(arg.data());
   argv.push_back(nullptr);
+  std::vector<const char *> envp = compilerEnvironment();
   pid_t pid;
   int rc = posix_spawn(&pid, args[0].c_str(), &actions, nullptr, argv.data(),
-                       environ);
+                       const_cast<char *const *>(envp.data()));
   posix_spawn_file_actions_destroy(&actions);
   close(pipeFds[0]);
   if (rc != 0) {

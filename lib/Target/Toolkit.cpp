@@ -14,9 +14,34 @@
 #include "llvm/Support/Process.h"
 #include "llvm/Support/Program.h"
 
+extern char **environ;
+
 using namespace llvm;
 
 namespace mlir::triton::nvidia {
+
+/// glibc's malloc settings for the compilers: transparent huge pages for the
+/// heap, which grows 64 MiB at a time and is never trimmed, and blocks up to
+/// 32 MiB taken from the heap rather than from mmap. Both ptxas and the
+/// stages spend a good part of a small kernel's compile faulting in fresh
+/// heap pages, 4 KiB at a time otherwise.
+static constexpr const char kMallocTunables[] =
+    "GLIBC_TUNABLES=glibc.malloc.hugetlb=1:glibc.malloc.top_pad=67108864:"
+    "glibc.malloc.trim_threshold=268435456:glibc.malloc.mmap_threshold="
+    "33554432";
+
+std::vector<const char *> compilerEnvironment() {
+  std::vector<const char *> envp;
+  bool userTunables = false;
+  for (char **entry = environ; *entry; ++entry) {
+    userTunables |= StringRef(*entry).starts_with("GLIBC_TUNABLES=");
+    envp.push_back(*entry);
+  }
+  if (!userTunables)
+    envp.push_back(kMallocTunables);
+  envp.push_back(nullptr);
+  return envp;
+}
 
 Expected<int> parseComputeCapability(StringRef arch) {
   StringRef rest = arch.trim();

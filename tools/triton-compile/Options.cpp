@@ -26,8 +26,14 @@ namespace nvidia = mlir::triton::nvidia;
 namespace triton_compile {
 
 cl::OptionCategory category("triton-compile options");
-cl::opt<std::string> inputOpt(cl::Positional, cl::desc("<input>"), cl::Required,
+cl::opt<std::string> inputOpt(cl::Positional, cl::desc("<input>"),
                               cl::cat(category));
+cl::opt<std::string> batchOpt(
+    "batch",
+    cl::desc("compile the jobs listed in this file ('-': standard input), one "
+             "per line, each written as triton-compile's arguments, in this one "
+             "process; options given beside --batch apply to every job"),
+    cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string>
     archOpt("arch", cl::desc("target: sm_80, sm_90 (or 80, 90, sm_90a)"),
             cl::init("sm_90"), cl::cat(category));
@@ -73,8 +79,16 @@ cl::opt<bool>
 cl::opt<bool> verboseOpt("v", cl::desc("say whether the cache hit"),
                          cl::cat(category));
 
+/// The job of a --batch being run ("FILE:LINE"), which errors name first.
+static std::string jobContext;
+
+void setJobContext(llvm::StringRef context) { jobContext = context.str(); }
+
 int fail(const llvm::Twine &message) {
-  llvm::WithColor::error(llvm::errs(), kTool) << message << "\n";
+  llvm::raw_ostream &os = llvm::WithColor::error(llvm::errs(), kTool);
+  if (!jobContext.empty())
+    os << jobContext << ": ";
+  os << message << "\n";
   return 1;
 }
 
@@ -90,6 +104,10 @@ std::optional<Stage> stageOf(llvm::StringRef path) {
 }
 
 std::optional<Checked> checkOptions() {
+  if (inputOpt.empty()) {
+    fail("no input file (a .ttir, .ttgir or .llir)");
+    return std::nullopt;
+  }
   std::optional<Stage> stage = stageOf(inputOpt);
   if (!stage) {
     fail("cannot tell the stage of '" + inputOpt +

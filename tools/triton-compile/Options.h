@@ -27,6 +27,7 @@ inline constexpr llvm::StringLiteral kOverview =
 
 extern llvm::cl::OptionCategory category;
 extern llvm::cl::opt<std::string> inputOpt;
+extern llvm::cl::opt<std::string> batchOpt;
 extern llvm::cl::opt<std::string> archOpt;
 extern llvm::cl::opt<int> numWarpsOpt;
 extern llvm::cl::opt<int> numStagesOpt;
@@ -41,8 +42,12 @@ extern llvm::cl::opt<std::string> reproducerOpt;
 extern llvm::cl::opt<bool> launcherOpt;
 extern llvm::cl::opt<bool> verboseOpt;
 
-/// Prints `triton-compile: error: message`; returns 1.
+/// Prints `triton-compile: error: message` (`error: FILE:LINE: message`
+/// while a --batch job runs); returns 1.
 int fail(const llvm::Twine &message);
+
+/// Names the --batch job being run in errors; empty: none.
+void setJobContext(llvm::StringRef context);
 
 enum class Stage { TTIR, TTGIR, LLIR };
 std::optional<Stage> stageOf(llvm::StringRef path);

@@ -32,6 +32,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -48,6 +50,7 @@
 
 #include <chrono>
 #include <future>
+#include <mutex>
 #include <optional>
 
 using namespace mlir;
@@ -120,14 +123,13 @@ static std::string print(ModuleOp module) {
   return text;
 }
 
-/// The PTX version to emit: --ptx-version when given, else the default for
-/// the CUDA version of the capability's ptxas. Asking ptxas takes a few
-/// milliseconds of a core, so the answer is remembered in the cache
-/// directory under ptxas's identity (path, size, modification time), as
-/// upstream remembers it for the life of its process. --no-cache leaves the
-/// cache directory alone and asks.
-static int resolvePtxVersionRemembered(int capability) {
-  if (ptxVersionOpt > 0 || !useCache())
+/// The default PTX version: the one for the CUDA version of the capability's
+/// ptxas. Asking ptxas takes a few milliseconds of a core, so the answer is
+/// remembered in the cache directory under ptxas's identity (path, size,
+/// modification time), as upstream remembers it for the life of its process.
+/// --no-cache leaves the cache directory alone and asks.
+static int resolvePtxVersionFromCacheDir(int capability) {
+  if (!useCache())
     return triton::resolvePtxVersion(ptxVersionOpt, capability);
   llvm::SmallString<256> path(cacheDir());
   llvm::sys::path::append(path, ".ptxas-ptx-versions");
@@ -144,6 +146,27 @@ static int resolvePtxVersionRemembered(int capability) {
   if (!llvm::sys::fs::create_directories(dir))
     llvm::consumeError(
         driver::writeFileAtomically(path, std::to_string(version) + "\n"));
+  return version;
+}
+
+/// The PTX version to emit: --ptx-version when given, else the default,
+/// remembered for the life of the process too (the jobs of a --batch share
+/// it, --no-cache ones included).
+static int resolvePtxVersionRemembered(int capability) {
+  if (ptxVersionOpt > 0)
+    return triton::resolvePtxVersion(ptxVersionOpt, capability);
+  static std::mutex mutex;
+  static llvm::StringMap<int> known;
+  std::string identity = ptxasIdentity(capability);
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = known.find(identity);
+    if (it != known.end())
+      return it->second;
+  }
+  int version = resolvePtxVersionFromCacheDir(capability);
+  std::lock_guard<std::mutex> lock(mutex);
+  known[identity] = version;
   return version;
 }
 
@@ -390,16 +413,10 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   return llvm::Error::success();
 }
 
-int main(int argc, char **argv) {
-  llvm::InitLLVM init(argc, argv);
-  cl::HideUnrelatedOptions(category);
-  registerPassManagerCLOptions();
-  registerDefaultTimingManagerCLOptions();
-  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
-    os << "triton-compile (Triton MLIR toolchain) " TRITON_MLIR_VERSION "\n";
-  });
-  cl::ParseCommandLineOptions(argc, argv, kOverview);
-
+/// One compile with the options as parsed: the artifacts served from the
+/// cache, or the stages run and the cache filled. `cached` says which.
+static int runJob(bool &cached) {
+  cached = false;
   std::optional<Checked> checked = checkOptions();
   if (!checked)
     return 1;
@@ -419,8 +436,10 @@ int main(int argc, char **argv) {
 
   if (useCache()) {
     TimingScope t = timing.nest("cache lookup");
-    if (std::optional<int> served = serveFromCache(key))
+    if (std::optional<int> served = serveFromCache(key)) {
+      cached = *served == 0;
       return *served;
+    }
     if (verboseOpt)
       llvm::errs() << kTool << ": cache miss " << key << "\n";
   }
@@ -446,4 +465,111 @@ int main(int argc, char **argv) {
           << llvm::toString(stored.takeError()) << "\n";
   }
   return writeOutputs(artifacts.files);
+}
+
+/// Whether a command-line argument is --batch (`--batch=F`, `-batch=F`, or
+/// `--batch F`, whose value `takesNext` then says follows).
+static bool isBatchArg(llvm::StringRef arg, bool &takesNext) {
+  arg = arg.ltrim('-');
+  takesNext = arg == "batch";
+  return takesNext || arg.starts_with("batch=");
+}
+
+/// --batch: every job of the file in this process, one after another, each
+/// with the options given beside --batch and then those of its line. Each
+/// job reports on standard output (its line, its input, what happened and
+/// its wall time); its diagnostics go to standard error as usual. A failed
+/// job does not stop the others; the exit code is 1 when any failed.
+static int runBatch(int argc, char **argv) {
+  std::string path = batchOpt;
+  auto file = llvm::MemoryBuffer::getFileOrSTDIN(path, /*IsText=*/true);
+  if (!file)
+    return fail("cannot read the batch file '" + path +
+                "': " + file.getError().message());
+  // Parse errors name triton-compile, as the user typed it.
+  std::vector<const char *> common = {kTool.data()};
+  for (int i = 1; i < argc; ++i) {
+    bool takesNext = false;
+    if (isBatchArg(argv[i], takesNext))
+      i += takesNext;
+    else
+      common.push_back(argv[i]);
+  }
+
+  llvm::BumpPtrAllocator allocator;
+  llvm::StringSaver saver(allocator);
+  llvm::SmallVector<llvm::StringRef> lines;
+  (*file)->getBuffer().split(lines, '\n');
+  unsigned compiled = 0, served = 0, failed = 0;
+  for (auto [index, rawLine] : llvm::enumerate(lines)) {
+    llvm::StringRef line = rawLine.trim();
+    if (line.empty() || line.starts_with("#"))
+      continue;
+    std::string where = path + ":" + std::to_string(index + 1);
+    setJobContext(where);
+    llvm::SmallVector<const char *> tokens;
+    llvm::cl::TokenizeGNUCommandLine(line, saver, tokens);
+    std::vector<const char *> args = common;
+    std::string refused;
+    for (const char *token : tokens) {
+      llvm::StringRef arg = llvm::StringRef(token).ltrim('-');
+      bool takesNext;
+      if (isBatchArg(token, takesNext) || arg.starts_with("help") ||
+          arg == "version")
+        refused = token;
+      args.push_back(token);
+    }
+    ++failed;
+    if (!refused.empty()) {
+      fail("'" + refused + "' is not an option of a batch job");
+      llvm::outs() << where << ": failed\n";
+      continue;
+    }
+    cl::ResetAllOptionOccurrences();
+    std::string errors;
+    llvm::raw_string_ostream errorStream(errors);
+    if (!cl::ParseCommandLineOptions(args.size(), args.data(), kOverview,
+                                     &errorStream)) {
+      fail(llvm::StringRef(errors).trim());
+      llvm::outs() << where << ": failed\n";
+      continue;
+    }
+    auto start = std::chrono::steady_clock::now();
+    bool cached = false;
+    int rc = runJob(cached);
+    std::chrono::duration<double, std::milli> elapsed =
+        std::chrono::steady_clock::now() - start;
+    llvm::outs() << where << ": " << inputOpt << ": "
+                 << (rc ? "failed" : cached ? "from the cache" : "compiled")
+                 << llvm::formatv(" in {0:f2} ms\n", elapsed.count());
+    llvm::outs().flush();
+    if (rc)
+      continue;
+    --failed;
+    ++(cached ? served : compiled);
+  }
+  setJobContext("");
+  llvm::outs() << llvm::formatv(
+      "{0} jobs: {1} compiled, {2} from the cache, {3} failed\n",
+      compiled + served + failed, compiled, served, failed);
+  return failed ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << "triton-compile (Triton MLIR toolchain) " TRITON_MLIR_VERSION "\n";
+  });
+  cl::ParseCommandLineOptions(argc, argv, kOverview);
+  if (!batchOpt.empty()) {
+    if (!inputOpt.empty())
+      return fail("--batch takes its inputs from the batch file, not '" +
+                  inputOpt + "'");
+    return runBatch(argc, argv);
+  }
+  bool cached;
+  return runJob(cached);
 }

@@ -4,13 +4,15 @@
 // (LLVM's Support library is linked in statically), so a cache hit costs a
 // hash of the input and a copy of the entry: it checks the options, looks
 // the kernel up in the cache and, on a hit, writes the artifacts. On a miss
-// (or with --no-cache, --dump-ir-after-all, or options it does not know,
-// such as MLIR's own) it runs triton-compile-stages, installed beside it,
+// (or with --batch, --no-cache, --dump-ir-after-all, or options it does not
+// know, such as MLIR's own) it runs triton-compile-stages, installed beside it,
 // with the same command line.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Options.h"
+
+#include "Target/Cubin.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/FileSystem.h"
@@ -34,9 +36,12 @@ static int runStages(int argc, char **argv) {
   llvm::SmallVector<llvm::StringRef> args = {stages};
   for (int i = 1; i < argc; ++i)
     args.push_back(argv[i]);
+  std::vector<llvm::StringRef> env;
+  for (const char *entry : mlir::triton::nvidia::compilerEnvironment())
+    if (entry)
+      env.push_back(entry);
   std::string message;
-  int rc =
-      llvm::sys::ExecuteAndWait(stages, args, std::nullopt, {}, 0, 0, &message);
+  int rc = llvm::sys::ExecuteAndWait(stages, args, env, {}, 0, 0, &message);
   if (rc < 0)
     return fail("cannot run '" + stages.str() + "': " + message);
   return rc;
@@ -59,7 +64,7 @@ int main(int argc, char **argv) {
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(argc, argv, kOverview, &errorStream))
     return runStages(argc, argv);
-  if (!useCache())
+  if (!useCache() || !batchOpt.empty())
     return runStages(argc, argv);
   std::optional<Checked> checked = checkOptions();
   if (!checked)
