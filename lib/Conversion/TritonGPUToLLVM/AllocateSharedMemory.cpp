@@ -1,17 +1,34 @@
 //===- AllocateSharedMemory.cpp - place shared-memory buffers -------------===//
 //
-// The plan is simple and safe: the buffers of `ttg.local_alloc`s live for the
-// whole function and get disjoint ranges first; the scratch of every other op
-// lives only while that op runs, so all scratch ranges start right after the
-// buffers and overlap each other. The lowering fences every shared-memory
-// write with barriers, so reusing scratch between ops is race-free.
+// Every buffer gets a live range over the function's operations, numbered in
+// pre-order, and buffers whose ranges do not meet may share bytes:
+//
+// - the scratch of an op (a layout conversion, a reduction, a call's plan of
+//   its callee) lives while that op runs;
+// - the buffer of a `ttg.local_alloc` lives where its memdesc, or a view
+//   made of it, is live (MLIR's liveness, so loops lowered to blocks count
+//   whole), and at every use; an op with regions (an scf loop) counts whole. A buffer an asynchronous op uses (a cp.async
+//   copy, an asynchronous wgmma, any ttng op) lives until its
+//   `ttg.local_dealloc`, which comes after the waits; without one, for the
+//   whole function, as does a buffer whose memdesc flows into a region's or
+//   a call's operands, or out of a region.
+//
+// Buffers are placed largest first at the lowest offset that no buffer live
+// at the same time occupies. Reuse is race-free because the lowering puts a
+// barrier before every group of shared-memory writes (a local_alloc's
+// initial value, local_store, cp.async, every scratch write), and reads of
+// shared memory are synchronous except for the asynchronous ops above.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/TritonGPUToLLVM/Passes.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Utility.h"
 
+#include "mlir/Analysis/Liveness.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir::triton {
@@ -29,6 +46,125 @@ namespace {
 
 constexpr int64_t kScratchAlignment = 16;
 
+/// One buffer to place: its owner (which gets the offset), its size and
+/// alignment, and the range of operation numbers it is live over.
+struct Buffer {
+  Operation *owner;
+  int64_t size;
+  int64_t align;
+  int64_t first;
+  int64_t last;
+  int64_t offset = 0;
+};
+
+/// Whether `user` may still touch shared memory after it has run.
+bool isAsyncUser(Operation *user) {
+  if (auto dot = dyn_cast<triton::nvidia_gpu::WarpGroupDotOp>(user))
+    return dot.getIsAsync();
+  return isa<AsyncCopyGlobalToLocalOp>(user) ||
+         isa<triton::nvidia_gpu::TritonNvidiaGPUDialect>(user->getDialect());
+}
+
+/// The operations of a function numbered in pre-order, with the last number
+/// inside each one's regions.
+class Numbering {
+public:
+  explicit Numbering(FuncOp func) {
+    int64_t next = 0;
+    func.walk<WalkOrder::PreOrder>(
+        [&](Operation *op) { first[op] = next++; });
+    total = next;
+    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      int64_t end = first[op];
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          if (!block.empty())
+            end = std::max(end, last[&block.back()]);
+      last[op] = end;
+    });
+  }
+  int64_t firstOf(Operation *op) const { return first.lookup(op); }
+  int64_t lastOf(Operation *op) const { return last.lookup(op); }
+  int64_t size() const { return total; }
+
+private:
+  DenseMap<Operation *, int64_t> first, last;
+  int64_t total = 0;
+};
+
+/// The live range of a local_alloc's buffer: the operations its memdesc, or
+/// a view of it, is live at (in the function's blocks, a loop or other op
+/// with regions counting whole).
+std::pair<int64_t, int64_t> liveRange(LocalAllocOp alloc, FuncOp func,
+                                      const Numbering &numbers,
+                                      Liveness &liveness) {
+  std::pair<int64_t, int64_t> whole = {0, numbers.size()};
+  Region &body = func.getBody();
+  int64_t first = numbers.size(), last = 0;
+  auto cover = [&](Operation *op) {
+    Operation *top = body.findAncestorOpInRegion(*op);
+    if (!top)
+      return false;
+    first = std::min(first, numbers.firstOf(top));
+    last = std::max(last, numbers.lastOf(top));
+    return true;
+  };
+  bool async = false, deallocated = false;
+  SmallVector<Value> views = {alloc.getResult()};
+  cover(alloc);
+  while (!views.empty()) {
+    Value view = views.pop_back_val();
+    for (Operation *op : liveness.resolveLiveness(view))
+      if (!cover(op))
+        return whole;
+    for (Operation *user : view.getUsers()) {
+      if (isa<RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
+              BranchOpInterface, CallOpInterface>(user) ||
+          user->hasTrait<OpTrait::IsTerminator>() || !cover(user))
+        return whole;
+      deallocated |= isa<LocalDeallocOp>(user);
+      async |= isAsyncUser(user);
+      for (Value result : user->getResults())
+        if (isa<MemDescType>(result.getType()))
+          views.push_back(result);
+    }
+  }
+  if (async && !deallocated)
+    return whole;
+  return {first, last};
+}
+
+/// Places `buffers` (sets their offsets); returns the bytes used.
+int64_t place(std::vector<Buffer> &buffers) {
+  std::vector<Buffer *> order;
+  for (Buffer &b : buffers)
+    order.push_back(&b);
+  llvm::stable_sort(order, [](const Buffer *a, const Buffer *b) {
+    if (a->size != b->size)
+      return a->size > b->size;
+    return a->first < b->first;
+  });
+  std::vector<Buffer *> placed;
+  int64_t total = 0;
+  for (Buffer *b : order) {
+    std::vector<std::pair<int64_t, int64_t>> taken;
+    for (Buffer *other : placed)
+      if (other->first <= b->last && b->first <= other->last)
+        taken.push_back({other->offset, other->offset + other->size});
+    llvm::sort(taken);
+    int64_t offset = 0;
+    for (auto [begin, end] : taken) {
+      if (offset + b->size <= begin)
+        break;
+      offset = std::max<int64_t>(offset, llvm::alignTo(end, b->align));
+    }
+    b->offset = offset;
+    placed.push_back(b);
+    total = std::max(total, offset + b->size);
+  }
+  return total;
+}
+
 class Planner {
 public:
   explicit Planner(ModuleOp mod) : mod(mod), symbols(mod) {}
@@ -44,20 +180,20 @@ public:
                      "planned");
       return std::nullopt;
     }
-    int64_t end = 0;
+    Numbering numbers(func);
+    Liveness liveness(func);
+    std::vector<Buffer> buffers;
     bool failed = false;
-    func.walk([&](LocalAllocOp alloc) {
-      if (!isa_and_nonnull<SharedMemorySpaceAttr>(
-              alloc.getType().getMemorySpace()))
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+      if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+        if (!isa_and_nonnull<SharedMemorySpaceAttr>(
+                alloc.getType().getMemorySpace()))
+          return;
+        auto [first, last] = liveRange(alloc, func, numbers, liveness);
+        buffers.push_back({op, getLocalAllocSizeInBytes(alloc),
+                           getLocalAllocAlignment(alloc), first, last});
         return;
-      int64_t align = getLocalAllocAlignment(alloc);
-      int64_t offset = llvm::alignTo(end, align);
-      setOffset(alloc, offset);
-      end = offset + getLocalAllocSizeInBytes(alloc);
-    });
-    int64_t scratchBase = llvm::alignTo(end, kScratchAlignment);
-    int64_t total = end;
-    func.walk([&](Operation *op) {
+      }
       int64_t size = 0;
       if (auto call = dyn_cast<CallOp>(op)) {
         auto callee = symbols.lookup<FuncOp>(call.getCallee());
@@ -74,12 +210,15 @@ public:
       }
       if (size == 0)
         return;
-      setOffset(op, scratchBase);
-      total = std::max(total, scratchBase + size);
+      int64_t at = numbers.firstOf(op);
+      buffers.push_back({op, size, kScratchAlignment, at, at});
     });
     inProgress.erase(func);
     if (failed)
       return std::nullopt;
+    int64_t total = place(buffers);
+    for (const Buffer &b : buffers)
+      setOffset(b.owner, b.offset);
     sizes[func] = total;
     return total;
   }

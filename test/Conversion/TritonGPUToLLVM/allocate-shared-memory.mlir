@@ -1,24 +1,149 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory | FileCheck %s
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory-nv='compute-capability=90 ptx-version=86' | FileCheck %s
 
-// Buffers of local_alloc first, each aligned; scratch after them, shared by
-// every op that needs it; the module gets the total.
+// A buffer lives from its local_alloc to its last use; scratch lives while
+// its op runs. Buffers live at the same time get disjoint bytes (largest
+// first, lowest offset); the others share. %a is read after both layout
+// conversions, so their scratch goes beside it; %b is dead by then and
+// shares the conversions' bytes. The module gets the total.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #smem = #ttg.shared_memory
 // CHECK-LABEL: module attributes
-// CHECK-SAME: ttg.shared = 20480 : i32
+// CHECK-SAME: ttg.shared = 18432 : i32
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @k(%x: tensor<64x64xf32, #blocked>, %y: tensor<32x32xf16, #blocked>) {
-    // CHECK: ttg.local_alloc {{.*}}allocation.offset = 0 : i32
+    // CHECK: ttg.local_alloc {{.*}}allocation.offset = 16384 : i32
     %a = ttg.local_alloc %y : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
-    // CHECK: ttg.local_alloc {{.*}}allocation.offset = 2048 : i32
+    // CHECK: ttg.local_alloc {{.*}}allocation.offset = 0 : i32
     %b = ttg.local_alloc %y : (tensor<32x32xf16, #blocked>) -> !ttg.memdesc<32x32xf16, #shared, #smem>
-    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 4096 : i32
+    %vb = ttg.local_load %b : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 0 : i32
     %c = ttg.convert_layout %x : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
-    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 4096 : i32
+    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 0 : i32
     %d = ttg.convert_layout %c : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked>
+    %va = ttg.local_load %a : !ttg.memdesc<32x32xf16, #shared, #smem> -> tensor<32x32xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A pipelined loop: the buffers that cp.async fills live until their
+// local_dealloc (after the last wait), through the views made of them and
+// the whole loop; the layout conversion after the loop reuses their bytes.
+// A conversion inside the loop does not.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 49152 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @pipelined(%ptrs: tensor<64x64x!tt.ptr<f16>, #blocked>, %x: tensor<64x64xf32, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: ttg.local_alloc {allocation.offset = 0 : i32}
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    // CHECK: ttg.local_alloc {allocation.offset = 16384 : i32}
+    %buf2 = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<64x64xf32, #blocked>) : i32 {
+      %slot = ttg.memdesc_index %buf[%c0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %t = ttg.async_copy_global_to_local %ptrs, %slot : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+      %slot2 = ttg.memdesc_index %buf2[%c0] : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %t2 = ttg.async_copy_global_to_local %ptrs, %slot2 : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+      %g = ttg.async_commit_group tokens %t, %t2
+      %w = ttg.async_wait %g {num = 0 : i32}
+      // CHECK: ttg.convert_layout {{.*}}allocation.offset = 32768 : i32
+      %y = ttg.convert_layout %acc : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+      %z = ttg.convert_layout %y : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked>
+      scf.yield %z : tensor<64x64xf32, #blocked>
+    }
+    ttg.local_dealloc %buf : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    ttg.local_dealloc %buf2 : !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
+    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 0 : i32
+    %after = ttg.convert_layout %r : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+// A buffer that cp.async fills and that is never deallocated may still be
+// written after its last use: it keeps its bytes for the whole function.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 24576 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @async_kept(%ptrs: tensor<64x64x!tt.ptr<f16>, #blocked>, %x: tensor<64x64xf32, #blocked>) {
+    // CHECK: ttg.local_alloc {allocation.offset = 16384 : i32}
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %t = ttg.async_copy_global_to_local %ptrs, %buf : tensor<64x64x!tt.ptr<f16>, #blocked> -> <64x64xf16, #shared, #smem, mutable>
+    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 0 : i32
+    %y = ttg.convert_layout %x : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+// After scf-to-cf: a buffer used in a loop's blocks is live over all of
+// them, so the conversion in the loop body gets other bytes; the one after
+// the loop, past the buffer's last use, shares them.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 18432 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @cfg(%x: tensor<64x64xf32, #blocked>, %y: tensor<32x32xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: ttg.local_alloc {{.*}}allocation.offset = 0 : i32
+    %a = ttg.local_alloc %x : (tensor<64x64xf32, #blocked>) -> !ttg.memdesc<64x64xf32, #shared, #smem>
+    cf.br ^loop(%c0, %y : i32, tensor<32x32xf16, #blocked>)
+  ^loop(%i: i32, %acc: tensor<32x32xf16, #blocked>):
+    %more = arith.cmpi slt, %i, %n : i32
+    cf.cond_br %more, ^body, ^exit
+  ^body:
+    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 16384 : i32
+    %t = ttg.convert_layout %acc : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #blocked1>
+    %back = ttg.convert_layout %t : tensor<32x32xf16, #blocked1> -> tensor<32x32xf16, #blocked>
+    %v = ttg.local_load %a : !ttg.memdesc<64x64xf32, #shared, #smem> -> tensor<64x64xf32, #blocked>
+    %next = arith.addi %i, %c1 : i32
+    cf.br ^loop(%next, %back : i32, tensor<32x32xf16, #blocked>)
+  ^exit:
+    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 0 : i32
+    %z = ttg.convert_layout %acc : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+// A memdesc carried by a loop lives for the whole function.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 18432 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @carried(%x: tensor<64x64xf32, #blocked>, %y: tensor<32x32xf16, #blocked>, %n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    // CHECK: ttg.local_alloc {{.*}}allocation.offset = 0 : i32
+    %a = ttg.local_alloc %x : (tensor<64x64xf32, #blocked>) -> !ttg.memdesc<64x64xf32, #shared, #smem>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%m = %a) -> (!ttg.memdesc<64x64xf32, #shared, #smem>) : i32 {
+      scf.yield %m : !ttg.memdesc<64x64xf32, #shared, #smem>
+    }
+    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 16384 : i32
+    %z = ttg.convert_layout %y : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #blocked1>
     tt.return
   }
 }
