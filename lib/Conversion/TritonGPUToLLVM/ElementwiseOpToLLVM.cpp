@@ -242,7 +242,10 @@ struct ExpOpConversion : public ScalarPattern<math::ExpOp> {
   }
 };
 
-/// math.exp2 (f32): ex2.approx.
+/// math.exp2: libdevice's __nv_exp2f (f32, after widening narrower floats)
+/// or __nv_exp2 (f64), as Triton does. __nv_exp2f is ex2.approx, with .ftz
+/// when the module asks for flushed denormals (nvvm-reflect-ftz, the
+/// default), which compiles to a single MUFU.EX2.
 struct Exp2OpConversion : public ScalarPattern<math::Exp2Op> {
   using ScalarPattern::ScalarPattern;
   LogicalResult
@@ -261,7 +264,7 @@ struct Exp2OpConversion : public ScalarPattern<math::Exp2Op> {
     Value x = adaptor.getOperand();
     if (t != f32)
       x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
-    Value r = callIntrinsic(rewriter, loc, "llvm.nvvm.ex2.approx.f32", f32, x);
+    Value r = callExternal(rewriter, op, "__nv_exp2f", f32, x);
     if (t != f32)
       r = LLVM::FPTruncOp::create(rewriter, loc, t, r);
     rewriter.replaceOp(op, r);

@@ -25,6 +25,7 @@
 
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "mlir/IR/Matchers.h"
 #include "llvm/Support/FormatVariadic.h"
 
 using namespace mlir;
@@ -409,6 +410,10 @@ struct WarpGroupDotOpConversion
     Value one = i32Const(rewriter, loc, 1);
     Type f32 = rewriter.getF32Type();
     SmallVector<Type> dTypes(numD, f32);
+    // A zero accumulator (attention's S = Q K^T) is not read: the first
+    // product of each tile discards it (scale-d 0) and only writes D, so the
+    // zeros are never materialized in registers.
+    bool zeroAcc = !useC && matchPattern(op.getC(), m_AnyZeroFloat());
 
     inlinePtx(rewriter, loc, "wgmma.fence.sync.aligned;", "", {}, {});
     for (int64_t mi = 0; mi < mReps; ++mi) {
@@ -426,11 +431,19 @@ struct WarpGroupDotOpConversion
         for (int64_t k = 0; k < K; k += 16) {
           // Asm operands: the outputs $0.., their tied inputs, then A, B
           // and the scale of D (0 discards the accumulator).
+          bool discard = zeroAcc && k == 0;
           SmallVector<Value> operands;
-          for (unsigned r : d)
-            operands.push_back(acc[r]);
-          std::string constraints = tiedF32Constraints(numD);
-          unsigned next = 2 * numD;
+          std::string constraints;
+          unsigned next = numD;
+          if (discard) {
+            for (unsigned i = 0; i < numD; ++i)
+              constraints += "=f,";
+          } else {
+            for (unsigned r : d)
+              operands.push_back(acc[r]);
+            constraints = tiedF32Constraints(numD);
+            next = 2 * numD;
+          }
           std::string aText;
           if (aDesc) {
             operands.push_back(
@@ -453,21 +466,31 @@ struct WarpGroupDotOpConversion
           std::string bText = "$" + std::to_string(next);
           constraints += "l,";
           next += 1;
-          operands.push_back(k == 0 ? scaleD : one);
-          std::string scaleText = "$" + std::to_string(next);
-          constraints += "r";
           std::string trans =
               aDesc ? llvm::formatv("1, 1, {0}, {1}", aDesc->mnMajor ? 1 : 0,
                                     bDesc->mnMajor ? 1 : 0)
                           .str()
                     : llvm::formatv("1, 1, {0}", bDesc->mnMajor ? 1 : 0)
                           .str();
-          std::string text = llvm::formatv(
-              "{{ .reg .pred p; setp.ne.b32 p, {0}, 0; "
-              "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} "
-              "{{{3}}, {4}, {5}, p, {6}; }",
-              scaleText, instrN, mmaTypeName(elt), operandList(0, numD),
-              aText, bText, trans);
+          std::string text;
+          if (discard) {
+            constraints.pop_back(); // the trailing comma
+            text = llvm::formatv(
+                "wgmma.mma_async.sync.aligned.m64n{0}k16.f32.{1}.{1} "
+                "{{{2}}, {3}, {4}, 0, {5};",
+                instrN, mmaTypeName(elt), operandList(0, numD), aText, bText,
+                trans);
+          } else {
+            operands.push_back(k == 0 ? scaleD : one);
+            std::string scaleText = "$" + std::to_string(next);
+            constraints += "r";
+            text = llvm::formatv(
+                "{{ .reg .pred p; setp.ne.b32 p, {0}, 0; "
+                "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} "
+                "{{{3}}, {4}, {5}, p, {6}; }",
+                scaleText, instrN, mmaTypeName(elt), operandList(0, numD),
+                aText, bText, trans);
+          }
           SmallVector<Value> out = inlinePtx(rewriter, loc, text, constraints,
                                              operands, dTypes);
           for (auto [r, v] : llvm::zip(d, out))

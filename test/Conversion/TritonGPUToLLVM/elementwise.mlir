@@ -6,6 +6,7 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-DAG: llvm.func @__nv_tanhf(f32) -> f32
   // CHECK-DAG: llvm.func @__nv_sinf(f32) -> f32
+  // CHECK-DAG: llvm.func @__nv_exp2f(f32) -> f32
   // CHECK-LABEL: llvm.func @arith
   tt.func public @arith(%a: tensor<64xf32, #blocked>, %b: tensor<64xf32, #blocked>, %i: tensor<64xi32, #blocked>) {
     // CHECK-COUNT-2: llvm.fadd %{{.*}}, %{{.*}} : f32
@@ -13,8 +14,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: llvm.mlir.constant(1.44269502 : f32)
     // CHECK: llvm.call_intrinsic "llvm.nvvm.ex2.approx.f32"
     %e = math.exp %s : tensor<64xf32, #blocked>
+    // exp2 is libdevice's, as upstream's: ex2.approx, .ftz under
+    // nvvm-reflect-ftz.
+    // CHECK-COUNT-2: llvm.call @__nv_exp2f
+    %e2 = math.exp2 %e : tensor<64xf32, #blocked>
     // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.div.full"
-    %d = arith.divf %e, %b : tensor<64xf32, #blocked>
+    %d = arith.divf %e2, %b : tensor<64xf32, #blocked>
     // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.div.rn.f"
     %p = tt.precise_divf %d, %b : tensor<64xf32, #blocked>
     // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"

@@ -51,6 +51,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
+// A zero accumulator (attention's S = Q K^T): the first K step of each tile
+// discards it (scale-d 0) and has only outputs, so no zeros are moved into
+// the accumulator registers; the later steps chain on the first one's.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @wgmma_zero_acc
+  // CHECK: wgmma.fence.sync.aligned;
+  // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, $32, $33, 0, 1, 1, 0, 1;", "{{(=f,)+}}l,l"
+  // CHECK-COUNT-3: "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, $64, $65, p, 1, 1, 0, 1; }"
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: wgmma.commit_group.sync.aligned;
+  tt.func public @wgmma_zero_acc(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>) -> tensor<64x64xf32, #mma> attributes {noinline = true} {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %d = ttng.warp_group_dot %a, %b, %zero : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+    tt.return %d : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
 // wgmma with A in registers (four f16x2 per K step), a K-major B
 // (transposed layout: no transpose in the instruction), an async dot and
 // its wait, and the proxy fence (a fence, then a barrier).
