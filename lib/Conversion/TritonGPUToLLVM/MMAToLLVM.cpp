@@ -195,6 +195,9 @@ struct SharedOperand {
   bool mnMajor;         // the M (A) or N (B) dimension is contiguous
   uint64_t fixedBits;   // LBO, SBO and swizzle mode fields
   unsigned elemBytes;
+  /// When set, the address field of the warp group's origin (i64): every
+  /// descriptor is then this plus a constant (see addOriginField).
+  Value originField;
 };
 
 /// Describes `memType`'s buffer at `base` for wgmma operand `opIdx`.
@@ -267,17 +270,63 @@ FailureOr<SharedOperand> describeShared(Operation *op, OpBuilder &b,
 
 /// The 64-bit descriptor of the sub-tile whose first element is at
 /// (`mn` + runtime `mnOrigin`, `k`) of `s`'s buffer.
-Value makeDescriptor(OpBuilder &b, Location loc, const SharedOperand &s,
-                     Value originOffset, int32_t mn, int32_t k,
-                     unsigned opIdx) {
-  MLIRContext *ctx = b.getContext();
+/// The element offset of the constant coordinate (`mn`, `k`) of operand
+/// `opIdx` within the warp group's tile.
+int32_t constantOffset(const SharedOperand &s, int32_t mn, int32_t k,
+                       unsigned opIdx) {
   auto outs = llvm::to_vector(s.offsets.getInDimNames());
   unsigned kDim = opIdx == 0 ? 1 : 0, mnDim = 1 - kDim;
   SmallVector<std::pair<StringAttr, int32_t>> ins(2);
   ins[mnDim] = {outs[mnDim], mn};
   ins[kDim] = {outs[kDim], k};
-  (void)ctx;
-  int32_t constOffset = s.offsets.apply(ins)[0].second;
+  return s.offsets.apply(ins)[0].second;
+}
+
+/// Sets `s.originField` when every descriptor can be one 64-bit add to it,
+/// as upstream's are: the offsets the warp group's origin can take
+/// (`originMask`, the bits its MN coordinate can have) share no bit with
+/// any constant offset in `constants`, so the XOR of the two is their sum;
+/// and every origin offset is a whole number of 16 bytes, so the address
+/// field (address >> 4, 14 bits, which a shared address never overflows)
+/// of the sum is the sum of the fields.
+void addOriginField(OpBuilder &b, Location loc, SharedOperand &s,
+                    Value originOffset, int32_t originMask,
+                    ArrayRef<int32_t> constants, unsigned opIdx) {
+  auto outs = llvm::to_vector(s.offsets.getInDimNames());
+  StringAttr mnDim = outs[opIdx == 0 ? 0 : 1];
+  int32_t offsetMask = 0;
+  for (int i = 0; i < s.offsets.getInDimSizeLog2(mnDim); ++i) {
+    if (!(originMask & (1 << i)))
+      continue;
+    int32_t basis = s.offsets.getBasis(mnDim, i)[0];
+    if ((int64_t(basis) * s.elemBytes) % 16 != 0)
+      return;
+    offsetMask |= basis;
+  }
+  if ((originMask >> s.offsets.getInDimSizeLog2(mnDim)) != 0)
+    return;
+  for (int32_t c : constants)
+    if (c & offsetMask)
+      return;
+  Value bytes = LLVM::MulOp::create(b, loc, originOffset,
+                                    i32Const(b, loc, s.elemBytes));
+  Value addr = LLVM::AddOp::create(b, loc, s.base, bytes);
+  Value field = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
+      i32Const(b, loc, 0x3FFF));
+  s.originField = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
+}
+
+Value makeDescriptor(OpBuilder &b, Location loc, const SharedOperand &s,
+                     Value originOffset, int32_t mn, int32_t k,
+                     unsigned opIdx) {
+  int32_t constOffset = constantOffset(s, mn, k, opIdx);
+  if (s.originField) {
+    int64_t constField = int64_t(constOffset) * s.elemBytes / 16;
+    return LLVM::AddOp::create(
+        b, loc, s.originField,
+        i64Const(b, loc, int64_t(s.fixedBits) + constField));
+  }
   // Linear layouts combine by XOR.
   Value offset = LLVM::XOrOp::create(b, loc, originOffset,
                                      i32Const(b, loc, constOffset));
@@ -401,6 +450,31 @@ struct WarpGroupDotOpConversion
     int64_t mStride = 16 * warps[0], nStride = int64_t(instrN) * warps[1];
     int64_t mReps = std::max<int64_t>(1, M / mStride);
     int64_t nReps = std::max<int64_t>(1, N / nStride);
+
+    // Descriptors as one add each to a per-operand base where that is exact
+    // (addOriginField); the bits the origin's M and N can have come from
+    // the warp bases of the layout above the warp group's four warps.
+    auto originMask = [&](unsigned dim) {
+      int32_t mask = 0;
+      for (int i = 2; i < dL->getInDimSizeLog2(warpDim); ++i)
+        mask |= dL->getBasis(warpDim, i)[dim];
+      return mask;
+    };
+    {
+      SmallVector<int32_t> bConstants, aConstants;
+      for (int64_t k = 0; k < K; k += 16) {
+        for (int64_t ni = 0; ni < nReps; ++ni)
+          bConstants.push_back(constantOffset(*bDesc, ni * nStride, k, 1));
+        if (aDesc)
+          for (int64_t mi = 0; mi < mReps; ++mi)
+            aConstants.push_back(constantOffset(*aDesc, mi * mStride, k, 0));
+      }
+      addOriginField(rewriter, loc, *bDesc, bOrigin, originMask(1),
+                     bConstants, 1);
+      if (aDesc)
+        addOriginField(rewriter, loc, *aDesc, aOrigin, originMask(0),
+                       aConstants, 0);
+    }
     unsigned numD = instrN / 2;
     Value useC = op.getUseC() ? adaptor.getUseC() : Value();
     Value scaleD = useC ? LLVM::ZExtOp::create(rewriter, loc,

@@ -35,11 +35,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @wgmma_shared
+  // Each descriptor is one add to the operand's address field, as
+  // upstream's: A's K steps are 32 bytes (+2), B's 16 rows of 128 bytes
+  // (+128).
+  // CHECK: %[[BF:.*]] = llvm.zext %{{.*}} : i32 to i64
+  // CHECK: %[[AF:.*]] = llvm.zext %{{.*}} : i32 to i64
   // CHECK: wgmma.fence.sync.aligned;
   // CHECK: llvm.mlir.constant(4611686293305294848 : i64)
+  // CHECK-NEXT: llvm.add %[[AF]]
   // CHECK: llvm.mlir.constant(4611686293338849280 : i64)
+  // CHECK-NEXT: llvm.add %[[BF]]
   // CHECK: "{ .reg .pred p; setp.ne.b32 p, $130, 0; wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $128, $129, p, 1, 1, 0, 1; }"
-  // CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+  // CHECK: llvm.mlir.constant(4611686293305294850 : i64)
+  // CHECK-NEXT: llvm.add %[[AF]]
+  // CHECK: llvm.mlir.constant(4611686293338849408 : i64)
+  // CHECK-NEXT: llvm.add %[[BF]]
+  // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+  // CHECK: llvm.mlir.constant(4611686293305294852 : i64)
+  // CHECK: llvm.mlir.constant(4611686293338849536 : i64)
+  // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+  // CHECK: llvm.mlir.constant(4611686293305294854 : i64)
+  // CHECK: llvm.mlir.constant(4611686293338849664 : i64)
+  // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
   // CHECK-NOT: wgmma.mma_async
   // CHECK: wgmma.commit_group.sync.aligned;
   // CHECK: wgmma.wait_group.sync.aligned 0;
