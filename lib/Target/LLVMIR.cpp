@@ -86,8 +86,10 @@ Error linkLibdevice(Module &module, StringRef path) {
         buffer.getError(), "cannot read libdevice '%s': %s", path.str().c_str(),
         buffer.getError().message().c_str());
   LLVMDiagnosticCapture diagnostics(module.getContext());
+  // Lazily: the linker materializes only the functions the kernel calls,
+  // not libdevice's hundreds (a full parse costs tens of milliseconds).
   Expected<std::unique_ptr<Module>> library =
-      parseBitcodeFile((*buffer)->getMemBufferRef(), module.getContext());
+      getLazyBitcodeModule((*buffer)->getMemBufferRef(), module.getContext());
   if (!library)
     return createStringError("cannot load libdevice '%s': %s",
                              path.str().c_str(),
