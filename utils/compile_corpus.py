@@ -130,7 +130,10 @@ def compile_kernel(bindir, target, folder, name, ttir, warps, out, stop_at, log,
     with open(os.path.join(out, "metadata.json.tmp"), "w") as f:
         json.dump(metadata, f, indent=1)
     os.replace(os.path.join(out, "metadata.json.tmp"), os.path.join(out, "metadata.json"))
+    # The kernel's signature does not depend on the target: any target's.
     signature = os.path.join(UPSTREAM, target, folder, "signature.json")
+    if not os.path.exists(signature):
+        signature = os.path.join(UPSTREAM, "sm_90", folder, "signature.json")
     if os.path.exists(signature):
         with open(signature) as f:
             text = f.read()

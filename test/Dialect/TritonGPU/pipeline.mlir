@@ -76,12 +76,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // mma.sync: the conversion of the loaded tile to the dot operand layout
 // becomes a ttg.local_load of the slot, in the swizzled layout the
 // operand is best read from. A load with a non-zero `other` (cp.async
-// fills with zeros only) stays a load.
+// fills with zeros only) stays a load. The slot is read into registers
+// before the iteration's copies refill it, so num-stages - 1 slots do.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func @mma_v2_loop
-  // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
+  // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x64x64xf16, #shared, #smem, mutable>
   // CHECK-NOT: ttg.local_alloc
   // CHECK: scf.for
   // CHECK-DAG: %[[W:.*]] = ttg.async_wait
@@ -90,6 +91,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[LA:.*]] = ttg.local_load %[[VA]] token %[[W]] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
   // CHECK: %[[CB:.*]] = ttg.convert_layout %[[B]]
   // CHECK: tt.dot %[[LA]], %[[CB]]
+  // CHECK: %[[NEXT:.*]] = arith.remsi %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[VN:.*]] = ttg.memdesc_index %[[A]][%[[NEXT]]]
+  // CHECK: ttg.async_copy_global_to_local %{{.*}}, %[[VN]]
   tt.func @mma_v2_loop(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %m: tensor<64x64xi1, #blocked>, %n: i32) -> tensor<64x64xf32, #mma> {
     %rr = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
     %cc = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>

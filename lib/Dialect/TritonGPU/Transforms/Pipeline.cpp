@@ -195,10 +195,20 @@ struct PipelinePass
     Location loc = loop.getLoc();
     OpBuilder b(loop);
 
-    // One buffer of `stages` slots per load.
+    // One buffer per load, of `stages` slots, or of `stages - 1` when every
+    // reader loads its slot into registers (ttg.local_load, mma.sync's
+    // operands), as upstream's are: the schedule below puts the readers
+    // before the copies in the body, and the barrier each group of copies
+    // starts with lets every warp finish reading before the copies of
+    // iteration i + stages - 1 refill the slot of iteration i. A wgmma
+    // reads its slot asynchronously, so the slot it reads must stay.
+    bool registerReaders = llvm::all_of(loads, [](const PipelinedLoad &p) {
+      return isa<ConvertLayoutOp>(p.user);
+    });
+    int slots = registerReaders ? stages - 1 : stages;
     SmallVector<Value> buffers;
     for (PipelinedLoad &p : loads) {
-      SmallVector<int64_t> shape{stages};
+      SmallVector<int64_t> shape{slots};
       llvm::append_range(shape, p.slotType.getShape());
       auto bufType = MemDescType::get(shape, p.slotType.getElementType(),
                                       p.slotType.getEncoding(),
@@ -217,7 +227,7 @@ struct PipelinePass
         b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
         loop.getStep());
     Value slot = arith::RemSIOp::create(
-        b, loc, index, arith::ConstantIntOp::create(b, loc, stages, 32));
+        b, loc, index, arith::ConstantIntOp::create(b, loc, slots, 32));
     SmallVector<Operation *> roots;
     SmallVector<Value> tokens;
     Operation *lastLoad = loads.front().load;
