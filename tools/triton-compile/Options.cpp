@@ -30,9 +30,10 @@ cl::opt<std::string> inputOpt(cl::Positional, cl::desc("<input>"),
                               cl::cat(category));
 cl::opt<std::string> batchOpt(
     "batch",
-    cl::desc("compile the jobs listed in this file ('-': standard input), one "
-             "per line, each written as triton-compile's arguments, in this one "
-             "process; options given beside --batch apply to every job"),
+    cl::desc(
+        "compile the jobs listed in this file ('-': standard input), one "
+        "per line, each written as triton-compile's arguments, in this one "
+        "process; options given beside --batch apply to every job"),
     cl::value_desc("file"), cl::cat(category));
 cl::opt<std::string>
     archOpt("arch", cl::desc("target: sm_80, sm_90 (or 80, 90, sm_90a)"),

@@ -33,7 +33,6 @@
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/StringSaver.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/IRReader/IRReader.h"
@@ -45,6 +44,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/StringSaver.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -540,7 +540,9 @@ static int runBatch(int argc, char **argv) {
     std::chrono::duration<double, std::milli> elapsed =
         std::chrono::steady_clock::now() - start;
     llvm::outs() << where << ": " << inputOpt << ": "
-                 << (rc ? "failed" : cached ? "from the cache" : "compiled")
+                 << (rc       ? "failed"
+                     : cached ? "from the cache"
+                              : "compiled")
                  << llvm::formatv(" in {0:f2} ms\n", elapsed.count());
     llvm::outs().flush();
     if (rc)

@@ -7,11 +7,11 @@
 //   its callee) lives while that op runs;
 // - the buffer of a `ttg.local_alloc` lives where its memdesc, or a view
 //   made of it, is live (MLIR's liveness, so loops lowered to blocks count
-//   whole), and at every use; an op with regions (an scf loop) counts whole. A buffer an asynchronous op uses (a cp.async
-//   copy, an asynchronous wgmma, any ttng op) lives until its
-//   `ttg.local_dealloc`, which comes after the waits; without one, for the
-//   whole function, as does a buffer whose memdesc flows into a region's or
-//   a call's operands, or out of a region.
+//   whole), and at every use; an op with regions (an scf loop) counts whole. A
+//   buffer an asynchronous op uses (a cp.async copy, an asynchronous wgmma, any
+//   ttng op) lives until its `ttg.local_dealloc`, which comes after the waits;
+//   without one, for the whole function, as does a buffer whose memdesc flows
+//   into a region's or a call's operands, or out of a region.
 //
 // Buffers are placed largest first at the lowest offset that no buffer live
 // at the same time occupies. Reuse is race-free because the lowering puts a
@@ -71,8 +71,7 @@ class Numbering {
 public:
   explicit Numbering(FuncOp func) {
     int64_t next = 0;
-    func.walk<WalkOrder::PreOrder>(
-        [&](Operation *op) { first[op] = next++; });
+    func.walk<WalkOrder::PreOrder>([&](Operation *op) { first[op] = next++; });
     total = next;
     func.walk<WalkOrder::PostOrder>([&](Operation *op) {
       int64_t end = first[op];

@@ -84,8 +84,7 @@ gatherAFragment(OpBuilder &b, Location loc,
       auto hi = regs.find({m + mHalf, k + kHalf + 1});
       if (lo == regs.end() || hi == regs.end())
         return failure();
-      out.push_back(
-          packPair(b, loc, values[lo->second], values[hi->second]));
+      out.push_back(packPair(b, loc, values[lo->second], values[hi->second]));
     }
   return out;
 }
@@ -165,8 +164,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
             auto hi = bRegs.find({int32_t(k) + kHalf + 1, n});
             if (lo == bRegs.end() || hi == bRegs.end())
               return fail();
-            operands.push_back(packPair(rewriter, loc, bVals[lo->second],
-                                        bVals[hi->second]));
+            operands.push_back(
+                packPair(rewriter, loc, bVals[lo->second], bVals[hi->second]));
           }
           for (unsigned r : d)
             operands.push_back(acc[r]);
@@ -308,8 +307,8 @@ void addOriginField(OpBuilder &b, Location loc, SharedOperand &s,
   for (int32_t c : constants)
     if (c & offsetMask)
       return;
-  Value bytes = LLVM::MulOp::create(b, loc, originOffset,
-                                    i32Const(b, loc, s.elemBytes));
+  Value bytes =
+      LLVM::MulOp::create(b, loc, originOffset, i32Const(b, loc, s.elemBytes));
   Value addr = LLVM::AddOp::create(b, loc, s.base, bytes);
   Value field = LLVM::AndOp::create(
       b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
@@ -328,8 +327,8 @@ Value makeDescriptor(OpBuilder &b, Location loc, const SharedOperand &s,
         i64Const(b, loc, int64_t(s.fixedBits) + constField));
   }
   // Linear layouts combine by XOR.
-  Value offset = LLVM::XOrOp::create(b, loc, originOffset,
-                                     i32Const(b, loc, constOffset));
+  Value offset =
+      LLVM::XOrOp::create(b, loc, originOffset, i32Const(b, loc, constOffset));
   Value bytes =
       LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, s.elemBytes));
   Value addr = LLVM::AddOp::create(b, loc, s.base, bytes);
@@ -342,8 +341,8 @@ Value makeDescriptor(OpBuilder &b, Location loc, const SharedOperand &s,
 }
 
 /// Element offset of the runtime coordinate (`mn`, 0) (A) or (0, `mn`) (B).
-Value originOffset(OpBuilder &b, Location loc, const SharedOperand &s,
-                   Value mn, unsigned opIdx) {
+Value originOffset(OpBuilder &b, Location loc, const SharedOperand &s, Value mn,
+                   unsigned opIdx) {
   auto outs = llvm::to_vector(s.offsets.getInDimNames());
   unsigned mnDim = opIdx == 0 ? 0 : 1;
   return applyLinearLayout(b, loc, s.offsets, {{outs[mnDim], mn}})[0];
@@ -413,16 +412,16 @@ struct WarpGroupDotOpConversion
     Operation *anchor = op;
     HardwareIds ids = getHardwareIds(rewriter, loc, getThreadsPerWarp(anchor),
                                      getNumCTAs(anchor));
-    Value groupWarp =
-        LLVM::AndOp::create(rewriter, loc, ids.warp, i32Const(rewriter, loc, ~3));
+    Value groupWarp = LLVM::AndOp::create(rewriter, loc, ids.warp,
+                                          i32Const(rewriter, loc, ~3));
     StringAttr warpDim = rewriter.getStringAttr("warp");
     SmallVector<Value> origin =
         applyLinearLayout(rewriter, loc, *dL, {{warpDim, groupWarp}});
 
     // Operand B (and A) from shared memory.
-    auto bDesc = describeShared(
-        op, rewriter, loc, bMem,
-        unpackLLElements(loc, adaptor.getB(), rewriter)[0], 1);
+    auto bDesc =
+        describeShared(op, rewriter, loc, bMem,
+                       unpackLLElements(loc, adaptor.getB(), rewriter)[0], 1);
     if (failed(bDesc))
       return failure();
     Value bOrigin = originOffset(rewriter, loc, *bDesc, origin[1], 1);
@@ -431,9 +430,9 @@ struct WarpGroupDotOpConversion
     std::map<SmallVector<int32_t>, unsigned> aRegs;
     SmallVector<Value> aVals;
     if (auto aMem = dyn_cast<MemDescType>(op.getA().getType())) {
-      auto d = describeShared(
-          op, rewriter, loc, aMem,
-          unpackLLElements(loc, adaptor.getA(), rewriter)[0], 0);
+      auto d =
+          describeShared(op, rewriter, loc, aMem,
+                         unpackLLElements(loc, adaptor.getA(), rewriter)[0], 0);
       if (failed(d))
         return failure();
       aDesc = *d;
@@ -469,18 +468,18 @@ struct WarpGroupDotOpConversion
           for (int64_t mi = 0; mi < mReps; ++mi)
             aConstants.push_back(constantOffset(*aDesc, mi * mStride, k, 0));
       }
-      addOriginField(rewriter, loc, *bDesc, bOrigin, originMask(1),
-                     bConstants, 1);
+      addOriginField(rewriter, loc, *bDesc, bOrigin, originMask(1), bConstants,
+                     1);
       if (aDesc)
         addOriginField(rewriter, loc, *aDesc, aOrigin, originMask(0),
                        aConstants, 0);
     }
     unsigned numD = instrN / 2;
     Value useC = op.getUseC() ? adaptor.getUseC() : Value();
-    Value scaleD = useC ? LLVM::ZExtOp::create(rewriter, loc,
-                                               rewriter.getI32Type(), useC)
-                              .getResult()
-                        : i32Const(rewriter, loc, 1);
+    Value scaleD =
+        useC ? LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), useC)
+                   .getResult()
+             : i32Const(rewriter, loc, 1);
     Value one = i32Const(rewriter, loc, 1);
     Type f32 = rewriter.getF32Type();
     SmallVector<Type> dTypes(numD, f32);
@@ -544,8 +543,7 @@ struct WarpGroupDotOpConversion
               aDesc ? llvm::formatv("1, 1, {0}, {1}", aDesc->mnMajor ? 1 : 0,
                                     bDesc->mnMajor ? 1 : 0)
                           .str()
-                    : llvm::formatv("1, 1, {0}", bDesc->mnMajor ? 1 : 0)
-                          .str();
+                    : llvm::formatv("1, 1, {0}", bDesc->mnMajor ? 1 : 0).str();
           std::string text;
           if (discard) {
             constraints.pop_back(); // the trailing comma
@@ -565,8 +563,8 @@ struct WarpGroupDotOpConversion
                 scaleText, instrN, mmaTypeName(elt), operandList(0, numD),
                 aText, bText, trans);
           }
-          SmallVector<Value> out = inlinePtx(rewriter, loc, text, constraints,
-                                             operands, dTypes);
+          SmallVector<Value> out =
+              inlinePtx(rewriter, loc, text, constraints, operands, dTypes);
           for (auto [r, v] : llvm::zip(d, out))
             acc[r] = v;
         }
@@ -614,8 +612,8 @@ struct WarpGroupDotWaitOpConversion
       }
       auto [start, count] = spans[i];
       results.push_back(packLLElements(
-          loc, getTypeConverter(),
-          ArrayRef<Value>(waited).slice(start, count), rewriter, tensor));
+          loc, getTypeConverter(), ArrayRef<Value>(waited).slice(start, count),
+          rewriter, tensor));
     }
     rewriter.replaceOp(op, results);
     return success();
