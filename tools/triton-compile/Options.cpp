@@ -138,6 +138,17 @@ std::optional<Checked> checkOptions() {
   return Checked{*stage, *capability};
 }
 
+/// The stat of a file as "path size mtime" (just the path if it cannot be
+/// read): a cheap stand-in for its contents.
+static std::string fileIdentity(const std::string &path) {
+  llvm::sys::fs::file_status status;
+  if (llvm::sys::fs::status(path, status))
+    return path;
+  return path + " " + std::to_string(status.getSize()) + " " +
+         std::to_string(
+             status.getLastModificationTime().time_since_epoch().count());
+}
+
 /// The ptxas the compile would use: its path, size and modification time
 /// (cheaper than running it for its version).
 std::string ptxasIdentity(int capability) {
@@ -146,12 +157,16 @@ std::string ptxasIdentity(int capability) {
     llvm::consumeError(ptxas.takeError());
     return "no ptxas";
   }
-  llvm::sys::fs::file_status status;
-  if (llvm::sys::fs::status(*ptxas, status))
-    return *ptxas;
-  return *ptxas + " " + std::to_string(status.getSize()) + " " +
-         std::to_string(
-             status.getLastModificationTime().time_since_epoch().count());
+  return fileIdentity(*ptxas);
+}
+
+std::string compilerPath() {
+  // Both tools live in one directory; /proc/self/exe names this one.
+  std::string self = llvm::sys::fs::getMainExecutable(
+      nullptr, reinterpret_cast<void *>(&compilerPath));
+  llvm::SmallString<256> path(llvm::sys::path::parent_path(self));
+  llvm::sys::path::append(path, "triton-compile-stages");
+  return std::string(path);
 }
 
 std::string cacheKey(const Checked &checked, llvm::StringRef input) {
@@ -162,8 +177,11 @@ std::string cacheKey(const Checked &checked, llvm::StringRef input) {
                         " ptx-version=" + std::to_string(ptxVersionOpt) +
                         " launcher=" + std::to_string(launcherOpt.getValue()) +
                         " stage=" + std::to_string((int)checked.stage);
+  // The compiler's own identity too: a rebuilt compiler (a pass changed)
+  // misses entries of the old one, as upstream's key hashes its own code.
   return driver::hashParts(
-      {"triton-compile " TRITON_MLIR_VERSION, "LLVM " LLVM_VERSION_STRING,
+      {"triton-compile " TRITON_MLIR_VERSION, fileIdentity(compilerPath()),
+       "LLVM " LLVM_VERSION_STRING,
        ptxasIdentity(checked.capability), options, input.str()});
 }
 

@@ -70,6 +70,10 @@ std::string cacheDir();
 /// The ptxas a capability uses, as its path, size and modification time.
 std::string ptxasIdentity(int capability);
 
+/// The compiler (triton-compile-stages) beside this executable, whose path,
+/// size and modification time the cache key covers.
+std::string compilerPath();
+
 /// Writes the artifacts into the output directory, atomically.
 int writeOutputs(const std::vector<std::pair<std::string, std::string>> &files);
 

@@ -26,12 +26,9 @@ using namespace triton_compile;
 namespace cl = llvm::cl;
 
 static int runStages(int argc, char **argv) {
-  std::string self =
-      llvm::sys::fs::getMainExecutable(argv[0], (void *)&runStages);
-  llvm::SmallString<256> stages(llvm::sys::path::parent_path(self));
-  llvm::sys::path::append(stages, "triton-compile-stages");
+  std::string stages = compilerPath();
   if (!llvm::sys::fs::can_execute(stages))
-    return fail("cannot find '" + stages.str() +
+    return fail("cannot find '" + stages +
                 "', the compiler triton-compile runs on a cache miss");
   llvm::SmallVector<llvm::StringRef> args = {stages};
   for (int i = 1; i < argc; ++i)
@@ -43,7 +40,7 @@ static int runStages(int argc, char **argv) {
   std::string message;
   int rc = llvm::sys::ExecuteAndWait(stages, args, env, {}, 0, 0, &message);
   if (rc < 0)
-    return fail("cannot run '" + stages.str() + "': " + message);
+    return fail("cannot run '" + stages + "': " + message);
   return rc;
 }
 
