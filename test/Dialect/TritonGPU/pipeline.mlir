@@ -91,7 +91,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[LA:.*]] = ttg.local_load %[[VA]] token %[[W]] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
   // CHECK: %[[CB:.*]] = ttg.convert_layout %[[B]]
   // CHECK: tt.dot %[[LA]], %[[CB]]
-  // CHECK: %[[NEXT:.*]] = arith.remsi %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[NEXT:.*]] = arith.remui %{{.*}}, %{{.*}} : i32
   // CHECK: %[[VN:.*]] = ttg.memdesc_index %[[A]][%[[NEXT]]]
   // CHECK: ttg.async_copy_global_to_local %{{.*}}, %[[VN]]
   tt.func @mma_v2_loop(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %m: tensor<64x64xi1, #blocked>, %n: i32) -> tensor<64x64xf32, #mma> {

@@ -223,10 +223,12 @@ struct PipelinePass
     Block *body = loop.getBody();
     b.setInsertionPointToStart(body);
     Value iv = loop.getInductionVar();
-    Value index = arith::DivSIOp::create(
+    // iv - lb is never negative (scf.for steps are positive): unsigned
+    // division and remainder, without sign fix-ups.
+    Value index = arith::DivUIOp::create(
         b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
         loop.getStep());
-    Value slot = arith::RemSIOp::create(
+    Value slot = arith::RemUIOp::create(
         b, loc, index, arith::ConstantIntOp::create(b, loc, slots, 32));
     SmallVector<Operation *> roots;
     SmallVector<Value> tokens;
