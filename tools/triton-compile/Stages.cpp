@@ -470,6 +470,9 @@ static int runJob(bool &cached) {
 /// Whether a command-line argument is --batch (`--batch=F`, `-batch=F`, or
 /// `--batch F`, whose value `takesNext` then says follows).
 static bool isBatchArg(llvm::StringRef arg, bool &takesNext) {
+  takesNext = false;
+  if (!arg.starts_with("-"))
+    return false; // an input, or an option's value
   arg = arg.ltrim('-');
   takesNext = arg == "batch";
   return takesNext || arg.starts_with("batch=");
@@ -512,10 +515,12 @@ static int runBatch(int argc, char **argv) {
     std::vector<const char *> args = common;
     std::string refused;
     for (const char *token : tokens) {
-      llvm::StringRef arg = llvm::StringRef(token).ltrim('-');
+      llvm::StringRef arg = token;
+      bool isOption = arg.starts_with("-");
+      arg = arg.ltrim('-');
       bool takesNext;
-      if (isBatchArg(token, takesNext) || arg.starts_with("help") ||
-          arg == "version")
+      if (isBatchArg(token, takesNext) ||
+          (isOption && (arg.starts_with("help") || arg == "version")))
         refused = token;
       args.push_back(token);
     }

@@ -193,7 +193,7 @@ public:
                            getLocalAllocAlignment(alloc), first, last});
         return;
       }
-      int64_t size = 0;
+      int64_t size = 0, align = kScratchAlignment;
       if (auto call = dyn_cast<CallOp>(op)) {
         auto callee = symbols.lookup<FuncOp>(call.getCallee());
         if (!callee)
@@ -204,21 +204,27 @@ public:
           return;
         }
         size = *calleeSize;
+        // The callee's buffers are aligned from the start of its plan.
+        align = alignments.lookup(callee);
       } else {
         size = getScratchSizeInBytes(op);
       }
       if (size == 0)
         return;
       int64_t at = numbers.firstOf(op);
-      buffers.push_back({op, size, kScratchAlignment, at, at});
+      buffers.push_back({op, size, align, at, at});
     });
     inProgress.erase(func);
     if (failed)
       return std::nullopt;
     int64_t total = place(buffers);
-    for (const Buffer &b : buffers)
+    int64_t align = kScratchAlignment;
+    for (const Buffer &b : buffers) {
       setOffset(b.owner, b.offset);
+      align = std::max(align, b.align);
+    }
     sizes[func] = total;
+    alignments[func] = align;
     return total;
   }
 
@@ -232,6 +238,8 @@ private:
   ModuleOp mod;
   SymbolTable symbols;
   llvm::DenseMap<Operation *, int64_t> sizes;
+  /// The largest alignment a function's plan needs from its base.
+  llvm::DenseMap<Operation *, int64_t> alignments;
   llvm::DenseSet<Operation *> inProgress;
 };
 

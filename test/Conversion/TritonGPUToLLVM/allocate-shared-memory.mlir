@@ -199,6 +199,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// A call's plan keeps the alignment its callee's buffers need (1024 bytes
+// for a swizzled NVMMA buffer): the caller's 1536-byte buffer, live across
+// the call, is placed first, and the call goes at the next multiple of 1024,
+// not of 16.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 3072 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @callee(%x: tensor<8x64xf16, #blocked>) attributes {noinline = true} {
+    // CHECK: ttg.local_alloc {{.*}}allocation.offset = 0 : i32
+    %a = ttg.local_alloc %x : (tensor<8x64xf16, #blocked>) -> !ttg.memdesc<8x64xf16, #nvmma, #smem>
+    tt.return
+  }
+  tt.func public @caller(%x: tensor<8x64xf16, #blocked>) {
+    // CHECK: ttg.local_alloc {{.*}}allocation.offset = 0 : i32
+    %b = ttg.local_alloc : () -> !ttg.memdesc<3x8x16xf32, #shared, #smem, mutable>
+    // CHECK: tt.call @callee{{.*}}allocation.offset = 2048 : i32
+    tt.call @callee(%x) : (tensor<8x64xf16, #blocked>) -> ()
+    ttg.local_dealloc %b : !ttg.memdesc<3x8x16xf32, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
 // CHECK-LABEL: module attributes
 // CHECK-SAME: ttg.shared = 0 : i32
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

@@ -73,6 +73,54 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// A shared operand the body allocates every iteration (its load has a
+// non-zero `other`, which cp.async cannot fill, so it is not pipelined)
+// would be overwritten by the next iteration while an asynchronous product
+// still reads it: the product stays synchronous, B is pipelined all the same.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @wgmma_unpipelined_operand
+  // CHECK: scf.for
+  // CHECK:   %[[SA:.*]] = ttg.local_alloc %{{.*}} : (tensor<64x64xf16, #blocked>)
+  // CHECK:   ttng.warp_group_dot %[[SA]], %{{.*}}, %{{.*}} :
+  // CHECK-NOT: ttng.warp_group_dot_wait
+  // CHECK:   ttg.async_copy_global_to_local
+  // CHECK: tt.return
+  tt.func @wgmma_unpipelined_operand(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %m: tensor<64x64xi1, #blocked>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %rr = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cc = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r2 = tt.expand_dims %rr {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<64x1xi32, #blocked>
+    %c2 = tt.expand_dims %cc {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x64xi32, #blocked>
+    %c64 = arith.constant dense<64> : tensor<64x1xi32, #blocked>
+    %rows = arith.muli %r2, %c64 : tensor<64x1xi32, #blocked>
+    %rb = tt.broadcast %rows : tensor<64x1xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %cbr = tt.broadcast %c2 : tensor<1x64xi32, #blocked> -> tensor<64x64xi32, #blocked>
+    %off = arith.addi %rb, %cbr : tensor<64x64xi32, #blocked>
+    %sp = tt.splat %p : !tt.ptr<f16> -> tensor<64x64x!tt.ptr<f16>, #blocked>
+    %pa = tt.addptr %sp, %off : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %c4096 = arith.constant dense<4096> : tensor<64x64xi32, #blocked>
+    %pb = tt.addptr %pa, %c4096 : tensor<64x64x!tt.ptr<f16>, #blocked>, tensor<64x64xi32, #blocked>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %one = arith.constant dense<1.000000e+00> : tensor<64x64xf16, #blocked>
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %a = tt.load %pa, %m, %one : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %sa = ttg.local_alloc %a : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %b = tt.load %pb : tensor<64x64x!tt.ptr<f16>, #blocked>
+      %sb = ttg.local_alloc %b : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %sa, %sb, %acc : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
 // mma.sync: the conversion of the loaded tile to the dot operand layout
 // becomes a ttg.local_load of the slot, in the swizzled layout the
 // operand is best read from. A load with a non-zero `other` (cp.async

@@ -301,12 +301,29 @@ struct PipelinePass
     //   product reads is not refilled under it.
     // The barrier every copy starts with keeps the refilled slot from being
     // overwritten while another warp group's product still reads it.
+    // Only a product whose shared operands stay put while it runs: a slot
+    // of the buffers above, or a buffer made before the loop. A buffer the
+    // body allocates (a load that is not pipelined) is made again, at the
+    // same address, by the next iteration while the product may still
+    // read it.
+    auto stable = [&](Value operand) {
+      if (!isa<MemDescType>(operand.getType()))
+        return true;
+      while (auto trans = operand.getDefiningOp<MemDescTransOp>())
+        operand = trans.getSrc();
+      if (loop.isDefinedOutsideOfLoop(operand))
+        return true;
+      auto index = operand.getDefiningOp<MemDescIndexOp>();
+      return index && llvm::is_contained(buffers, index.getSrc());
+    };
     SmallVector<unsigned> asyncResults;
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     for (auto dot : llvm::make_early_inc_range(
              body->getOps<nvidia_gpu::WarpGroupDotOp>())) {
       Value d = dot.getResult();
       if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
+        continue;
+      if (!stable(dot.getA()) || !stable(dot.getB()))
         continue;
       unsigned idx = d.getUses().begin()->getOperandNumber();
       BlockArgument carried = body->getArgument(idx + 1);
