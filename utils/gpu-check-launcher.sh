@@ -3,7 +3,7 @@
 #
 # For the GPU machine (one `device` call): builds test/e2e/launcher's C
 # programs against the launchers triton-compile wrote for vector_add and
-# matmul (128 KB of shared memory: the launcher opts in above 48 KB), with
+# matmul (96 KB of shared memory: the launcher opts in above 48 KB), with
 # the system C compiler, CUDA's cuda.h and the real libcuda, runs them and
 # reports. Compile the launchers beforehand, where MLIR is, and carry
 # build/launcher:

@@ -1,4 +1,4 @@
-/* Runs matmul_kernel (fp16 inputs, fp32 accumulation, fp16 output; 128 KB
+/* Runs matmul_kernel (fp16 inputs, fp32 accumulation, fp16 output; 96 KB
    of dynamic shared memory, above the 48 KB that needs an opt-in) through
    the C launcher triton-compile writes (--emit-c-launcher) and checks the
    product on the host. Built and run by utils/gpu-check-launcher.sh. */
