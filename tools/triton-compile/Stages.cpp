@@ -177,21 +177,31 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
         std::shared_future<int> ptxVersionProbe, const std::string &key,
         TimingScope &timing, Artifacts &out) {
   // ptxas sets itself up (about half of its time on a small kernel) while
-  // the stages before it run.
-  std::unique_ptr<nvidia::PtxasJob> ptxasJob;
-  {
-    TimingScope t = timing.nest("start ptxas");
-    llvm::Expected<std::string> ptxas = nvidia::findPtxas(capability);
-    if (!ptxas)
-      return ptxas.takeError();
-    nvidia::PtxasOptions options;
-    options.capability = capability;
-    llvm::Expected<std::unique_ptr<nvidia::PtxasJob>> job =
-        nvidia::PtxasJob::start(*ptxas, options);
-    if (!job)
-      return job.takeError();
-    ptxasJob = std::move(*job);
-  }
+  // the stages before it run. Another thread starts it: spawning suspends
+  // the spawning thread until ptxas has been exec'd. An early return joins
+  // that thread and the job's destructor stops ptxas.
+  struct StartedPtxas {
+    std::unique_ptr<nvidia::PtxasJob> job;
+    std::string error;
+  };
+  std::future<StartedPtxas> ptxasStart =
+      std::async(std::launch::async, [capability] {
+        StartedPtxas started;
+        llvm::Expected<std::string> ptxas = nvidia::findPtxas(capability);
+        if (!ptxas) {
+          started.error = llvm::toString(ptxas.takeError());
+          return started;
+        }
+        nvidia::PtxasOptions options;
+        options.capability = capability;
+        llvm::Expected<std::unique_ptr<nvidia::PtxasJob>> job =
+            nvidia::PtxasJob::start(*ptxas, options);
+        if (job)
+          started.job = std::move(*job);
+        else
+          started.error = llvm::toString(job.takeError());
+        return started;
+      });
   DialectRegistry registry;
   triton::registerTritonDialects(registry);
   nvidia::registerLLVMIRTranslations(registry);
@@ -357,8 +367,11 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   std::string cubin;
   {
     TimingScope t = timing.nest("make_cubin (ptxas)");
+    StartedPtxas started = ptxasStart.get();
+    if (!started.job)
+      return llvm::createStringError(started.error);
     llvm::Expected<nvidia::Cubin> result =
-        ptxasJob->finish(ptx, out.name + ".ptx");
+        started.job->finish(ptx, out.name + ".ptx");
     if (!result)
       return result.takeError();
     cubin = result->binary;
