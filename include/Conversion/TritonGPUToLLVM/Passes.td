@@ -15,15 +15,27 @@ def AllocateSharedMemory
   let summary = "give every shared-memory buffer and scratch an offset";
   let description = [{
     Plans the CTA's shared memory. Buffers are the `ttg.local_alloc`s that
-    live in shared memory (from the op to the last use of the buffer or of
-    a view of it) and the scratch space the lowering of an op needs while the
-    op runs (`ttg.convert_layout` through shared memory, cross-warp
-    `tt.reduce` and `tt.scan`, `tt.histogram`, `tt.gather`, atomics whose
-    result every thread needs, ...). Buffers whose live ranges overlap get
-    disjoint byte ranges. Each op that owns a buffer gets its byte offset as
+    live in shared memory and the scratch space the lowering of an op needs
+    while the op runs (`ttg.convert_layout` through shared memory,
+    cross-warp `tt.reduce` and `tt.scan`, `tt.histogram`, `tt.gather`,
+    atomics whose result every thread needs, ...).
+
+    A local_alloc's buffer lives where its memdesc, or a view made of it, is
+    live (MLIR's liveness over the function's blocks, so a loop lowered to
+    blocks counts whole) and at each use; an op with regions (an scf loop)
+    counts whole. A buffer that an asynchronous op uses (a cp.async copy, an
+    asynchronous wgmma, any ttng op) lives until its `ttg.local_dealloc`,
+    or, without one, for the whole function, as does a buffer whose memdesc
+    flows into a branch, region or call operand or out of a region.
+
+    Buffers whose live ranges overlap get disjoint byte ranges; the others
+    share bytes. Buffers are placed largest first at the lowest free offset
+    of their alignment. Each op that owns a buffer gets its byte offset as
     `allocation.offset` (i32) and the module gets the total size as
     `ttg.shared` (i32). A function called from a kernel is planned first and
-    its whole plan placed as one buffer live during the call.
+    its whole plan placed as one buffer, with the alignment its buffers
+    need, live during the call. Sharing is race-free because the lowering
+    puts a barrier before every group of shared-memory writes.
   }];
 }
 
