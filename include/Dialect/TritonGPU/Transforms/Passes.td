@@ -145,20 +145,30 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     tensor-core dot (the `ttg.local_alloc` operand of a
     `ttng.warp_group_dot`, or a conversion to a `#ttg.dot_op` layout of an
     MMA `tt.dot`) becomes a `ttg.async_copy_global_to_local` into one slot
-    of a shared buffer of `num-stages` slots. The copies (and the address
-    computation they need) run `num-stages - 1` iterations ahead of the dot,
-    which waits for its slot (`ttg.async_wait`) and reads it directly or
-    through `ttg.local_load`. Loads that cp.async cannot move (fewer than 4
-    bytes per vector, a non-zero `other`) stay as they are.
+    of a shared buffer. The copies (and the address computation they need)
+    run `num-stages - 1` iterations ahead of the dot, which waits for its
+    slot (`ttg.async_wait`) and reads it directly or through
+    `ttg.local_load`. Buffers have `num-stages` slots, or `num-stages - 1`
+    when every reader is a `ttg.local_load` (the slot is read into registers
+    before the iteration's copies refill it), as upstream's. Loads that
+    cp.async cannot move (fewer than 4 bytes per vector, a non-zero `other`)
+    stay as they are.
+
+    A wgmma whose accumulator only chains into the next iteration runs
+    asynchronously with one product in flight; one whose carried
+    accumulator is rescaled first (attention's P @ V) runs asynchronously
+    until the next iteration first reads it. Neither happens when a shared
+    operand is allocated in the loop body, which the next iteration would
+    overwrite under the product.
 
     Upstream Triton does this in three passes (assign-latencies,
-    schedule-loops, pipeline) and also overlaps consecutive wgmma; this pass
-    pipelines the loads only, and its IR differs from upstream's in the
+    schedule-loops, pipeline); this pass's IR differs from upstream's in the
     order of ops and the loop-carried values.
   }];
   let options = [
     Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
-           "slots per pipelined load (values below 2 disable the pass)">
+           "pipeline depth: copies run num-stages - 1 iterations ahead "
+           "(values below 2 disable the pass)">
   ];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
                            "mlir::arith::ArithDialect",
