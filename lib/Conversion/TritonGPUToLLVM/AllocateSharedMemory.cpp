@@ -4,7 +4,8 @@
 // pre-order, and buffers whose ranges do not meet may share bytes:
 //
 // - the scratch of an op (a layout conversion, a reduction, a call's plan of
-//   its callee) lives while that op runs;
+//   its callee) lives while that op runs (inside a ttg.warp_specialize,
+//   whose partitions run at the same time, while the whole op runs);
 // - the buffer of a `ttg.local_alloc` lives where its memdesc, or a view
 //   made of it, is live (MLIR's liveness, so loops lowered to blocks count
 //   whole), and at every use; an op with regions (an scf loop) counts whole. A
@@ -211,8 +212,16 @@ public:
       }
       if (size == 0)
         return;
-      int64_t at = numbers.firstOf(op);
-      buffers.push_back({op, size, align, at, at});
+      // Inside a ttg.warp_specialize the partitions run at the same time:
+      // scratch there lives over the whole op.
+      int64_t first = numbers.firstOf(op), last = first;
+      for (Operation *parent = op->getParentOp(); parent;
+           parent = parent->getParentOp())
+        if (isa<WarpSpecializeOp>(parent)) {
+          first = numbers.firstOf(parent);
+          last = numbers.lastOf(parent);
+        }
+      buffers.push_back({op, size, align, first, last});
     });
     inProgress.erase(func);
     if (failed)

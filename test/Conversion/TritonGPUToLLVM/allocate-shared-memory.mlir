@@ -227,6 +227,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// The partitions of a ttg.warp_specialize run at the same time: the scratch
+// of one partition's conversion and of the default region's get disjoint
+// bytes, though their ops never overlap in program order.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 32768 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @ws(%x: tensor<64x64xf32, #blocked>) {
+    ttg.warp_specialize(%x)
+    default {
+      // CHECK: ttg.convert_layout {{.*}}allocation.offset = [[D:[0-9]+]] : i32
+      %a = ttg.convert_layout %x : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+      ttg.warp_yield
+    }
+    partition0(%y: tensor<64x64xf32, #blocked>) num_warps(4) {
+      // CHECK-NOT: allocation.offset = [[D]] : i32
+      // CHECK: ttg.convert_layout {{.*}}allocation.offset = {{[0-9]+}} : i32
+      %b = ttg.convert_layout %y : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+      ttg.warp_return
+    } : (tensor<64x64xf32, #blocked>) -> ()
+    tt.return
+  }
+}
+
+// -----
+
 // CHECK-LABEL: module attributes
 // CHECK-SAME: ttg.shared = 0 : i32
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
