@@ -9,11 +9,19 @@ examples/kernels.txt, in one warm Python process, each time into a fresh
 TRITON_CACHE_DIR, --repeat times, and prints the best wall time of each as
 JSON ({"vector_add": ms, ...}) for utils/bench-compile.py --upstream-json.
 
+With --ours BIN_DIR, it times our triton-compile (BIN_DIR/triton-compile, a
+cache miss in a fresh process, the toolkit memo kept) on the same kernels,
+interleaved with upstream's compiles rep by rep, so that both see the same
+moments of a noisy machine, and prints a table: best of each, and the ratio.
+
 Usage: utils/bench-compile-upstream.py [--repeat 5] > upstream.json
+       utils/bench-compile-upstream.py --ours build/bin [--repeat 7]
 """
 import argparse
 import json
 import os
+import shutil
+import subprocess
 import sys
 import tempfile
 import time
@@ -24,6 +32,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--ours", help="our build's bin directory: compare")
     args = parser.parse_args()
 
     import triton
@@ -50,6 +59,8 @@ def main():
     # Warm the process up (imports, the driver, ptxas's version) as the
     # corpus measurements did.
     compile_once(rows[0][1], rows[0][2], rows[0][3])
+    if args.ours:
+        return compare(args, rows, compile_once)
     times = {}
     for folder, kernel, warps, stages in rows:
         best = min(compile_once(kernel, warps, stages)
@@ -58,6 +69,41 @@ def main():
         print(f"{folder}: {times[folder]} ms", file=sys.stderr, flush=True)
     json.dump(times, sys.stdout, indent=1)
     print()
+    return 0
+
+
+def compare(args, rows, compile_upstream):
+    """Upstream's and our cold compiles, interleaved rep by rep."""
+    compiler = os.path.join(args.ours, "triton-compile")
+    with tempfile.TemporaryDirectory() as tmp:
+        cache = os.path.join(tmp, "cache")
+
+        def compile_ours(kernel, warps, stages):
+            for name in os.listdir(cache) if os.path.isdir(cache) else []:
+                if not name.startswith("."):  # keep the toolkit memo
+                    shutil.rmtree(os.path.join(cache, name))
+            command = [compiler, os.path.join(ROOT, "examples", kernel + ".ttir"),
+                       "--arch=sm_90", f"--num-warps={warps}",
+                       f"--num-stages={stages}", f"--cache-dir={cache}",
+                       "-o", os.path.join(tmp, "out")]
+            start = time.perf_counter()
+            subprocess.run(command, check=True, stdout=subprocess.DEVNULL,
+                           stderr=subprocess.DEVNULL)
+            return time.perf_counter() - start
+
+        compile_ours(rows[0][1], rows[0][2], rows[0][3])  # fills the memo
+        best = {}
+        for _ in range(args.repeat):
+            for folder, kernel, warps, stages in rows:
+                up = compile_upstream(kernel, warps, stages)
+                ours = compile_ours(kernel, warps, stages)
+                old = best.get(folder, (up, ours))
+                best[folder] = (min(old[0], up), min(old[1], ours))
+    print(f"{'kernel':<16} {'ours ms':>8} {'upstream ms':>12} {'ratio':>6}")
+    for folder, _, _, _ in rows:
+        up, ours = best[folder]
+        print(f"{folder:<16} {ours * 1000:8.1f} {up * 1000:12.1f} "
+              f"{ours / up:6.2f}")
     return 0
 
 
