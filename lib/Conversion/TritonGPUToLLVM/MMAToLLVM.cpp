@@ -269,6 +269,19 @@ FailureOr<SharedOperand> describeShared(Operation *op, OpBuilder &b,
 
 /// The 64-bit descriptor of the sub-tile whose first element is at
 /// (`mn` + runtime `mnOrigin`, `k`) of `s`'s buffer.
+/// A descriptor's start-address field (address >> 4, 14 bits), as an i64,
+/// for the element offset `offset` into `s`'s buffer.
+Value addressField(OpBuilder &b, Location loc, const SharedOperand &s,
+                   Value offset) {
+  Value bytes =
+      LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, s.elemBytes));
+  Value addr = LLVM::AddOp::create(b, loc, s.base, bytes);
+  Value field = LLVM::AndOp::create(
+      b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
+      i32Const(b, loc, 0x3FFF));
+  return LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
+}
+
 /// The element offset of the constant coordinate (`mn`, `k`) of operand
 /// `opIdx` within the warp group's tile.
 int32_t constantOffset(const SharedOperand &s, int32_t mn, int32_t k,
@@ -307,13 +320,7 @@ void addOriginField(OpBuilder &b, Location loc, SharedOperand &s,
   for (int32_t c : constants)
     if (c & offsetMask)
       return;
-  Value bytes =
-      LLVM::MulOp::create(b, loc, originOffset, i32Const(b, loc, s.elemBytes));
-  Value addr = LLVM::AddOp::create(b, loc, s.base, bytes);
-  Value field = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
-      i32Const(b, loc, 0x3FFF));
-  s.originField = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
+  s.originField = addressField(b, loc, s, originOffset);
 }
 
 Value makeDescriptor(OpBuilder &b, Location loc, const SharedOperand &s,
@@ -329,14 +336,7 @@ Value makeDescriptor(OpBuilder &b, Location loc, const SharedOperand &s,
   // Linear layouts combine by XOR.
   Value offset =
       LLVM::XOrOp::create(b, loc, originOffset, i32Const(b, loc, constOffset));
-  Value bytes =
-      LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, s.elemBytes));
-  Value addr = LLVM::AddOp::create(b, loc, s.base, bytes);
-  Value field = LLVM::AndOp::create(
-      b, loc, LLVM::LShrOp::create(b, loc, addr, i32Const(b, loc, 4)),
-      i32Const(b, loc, 0x3FFF));
-  Value wide = LLVM::ZExtOp::create(b, loc, b.getI64Type(), field);
-  return LLVM::OrOp::create(b, loc, wide,
+  return LLVM::OrOp::create(b, loc, addressField(b, loc, s, offset),
                             i64Const(b, loc, int64_t(s.fixedBits)));
 }
 
