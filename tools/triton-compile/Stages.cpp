@@ -130,14 +130,16 @@ static std::string print(ModuleOp module) {
 /// ptxas. Asking ptxas takes a few milliseconds of a core, so the answer is
 /// remembered in the cache directory under ptxas's identity (path, size,
 /// modification time), as upstream remembers it for the life of its process.
-/// --no-cache leaves the cache directory alone and asks.
-static int resolvePtxVersionFromCacheDir(int capability) {
+/// --no-cache leaves the cache directory alone and asks. `identity` is
+/// ptxasIdentity(capability).
+static int resolvePtxVersionFromCacheDir(int capability,
+                                         const std::string &identity) {
   if (!useCache())
     return triton::resolvePtxVersion(ptxVersionOpt, capability);
   llvm::SmallString<256> path(cacheDir());
   llvm::sys::path::append(path, ".ptxas-ptx-versions");
   std::string dir(path);
-  llvm::sys::path::append(path, driver::hashParts({ptxasIdentity(capability)}));
+  llvm::sys::path::append(path, driver::hashParts({identity}));
   if (auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/true)) {
     int remembered = 0;
     if (!(*buffer)->getBuffer().trim().getAsInteger(10, remembered) &&
@@ -167,7 +169,7 @@ static int resolvePtxVersionRemembered(int capability) {
     if (it != known.end())
       return it->second;
   }
-  int version = resolvePtxVersionFromCacheDir(capability);
+  int version = resolvePtxVersionFromCacheDir(capability, identity);
   std::lock_guard<std::mutex> lock(mutex);
   known[identity] = version;
   return version;
