@@ -1,4 +1,11 @@
-//===- InitAll.cpp - registration of dialects and passes ------------------===//
+//===- InitAll.cpp - registration of passes and translations --------------===//
+//
+// Registering every upstream pass links all of MLIR (and, through it, every
+// LLVM target) into a tool. The dialects are registered in InitDialects.cpp,
+// so that a tool that only needs them, triton-compile-stages, does not pull
+// this file in.
+//
+//===----------------------------------------------------------------------===//
 
 #include "InitAll.h"
 
@@ -15,23 +22,7 @@
 #include "Pipelines/MakeTTGIR.h"
 #include "Pipelines/Pipelines.h"
 #include "Target/LLVMIR.h"
-#include "mlir/Dialect/Func/Extensions/InlinerExtension.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/InitAllPasses.h"
-
-void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
-  registry
-      .insert<TritonDialect, triton::gpu::TritonGPUDialect,
-              triton::nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
-              cf::ControlFlowDialect, func::FuncDialect,
-              ::mlir::gpu::GPUDialect, LLVM::LLVMDialect, math::MathDialect,
-              NVVM::NVVMDialect, scf::SCFDialect, ub::UBDialect>();
-  func::registerInlinerExtension(registry);
-}
 
 void mlir::triton::registerTritonPasses() {
   registerAllPasses();

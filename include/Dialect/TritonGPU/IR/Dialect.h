@@ -13,6 +13,10 @@
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/DialectInterface.h"
 
+namespace mlir::triton::gpu {
+class LinearLayoutCache;
+} // namespace mlir::triton::gpu
+
 #include "Dialect/TritonGPU/IR/TritonGPUDialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES

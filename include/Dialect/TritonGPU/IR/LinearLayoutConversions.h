@@ -15,9 +15,28 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <mutex>
 #include <optional>
 
 namespace mlir::triton::gpu {
+
+/// toLinearLayout's memo, owned by the ttg dialect: the layouts built so
+/// far, by encoding and shape. Safe to share between threads.
+class LinearLayoutCache {
+public:
+  /// The layout of `shape` under `encoding`: the one built before, or the
+  /// one `build` returns now, which is remembered. `build` runs without the
+  /// lock held, so it may ask the cache for other layouts.
+  std::optional<LinearLayout>
+  getOrBuild(ArrayRef<int64_t> shape, Attribute encoding,
+             llvm::function_ref<std::optional<LinearLayout>()> build);
+
+private:
+  using Entry = std::pair<SmallVector<int64_t, 4>, std::optional<LinearLayout>>;
+  std::mutex mutex;
+  // Few shapes per encoding: a short list each.
+  llvm::DenseMap<Attribute, SmallVector<Entry, 2>> entries;
+};
 
 /// The linear layout of a tensor of `shape` stored with `layout`, or nullopt
 /// for encodings this toolchain does not lay out (such as AMD's).

@@ -59,6 +59,15 @@ def TritonGPU_Dialect : Dialect {
     static int getNumWarps(ModuleOp module);
     static int getNumCTAs(ModuleOp module);
     static int getThreadsPerWarp(ModuleOp module);
+
+    /// The linear layouts toLinearLayout has built, by encoding and shape:
+    /// the passes and the lowering ask for the same few over and over.
+    LinearLayoutCache &getLinearLayoutCache() { return *linearLayoutCache; }
+
+  private:
+    std::unique_ptr<LinearLayoutCache> linearLayoutCache;
+
+  public:
   }];
 }
 

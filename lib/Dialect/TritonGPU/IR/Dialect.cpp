@@ -422,6 +422,7 @@ struct TritonGPUVerifyTensorLayoutInterface
 } // namespace
 
 void TritonGPUDialect::initialize() {
+  linearLayoutCache = std::make_unique<LinearLayoutCache>();
   registerTypes();
   registerAttributes();
   addOperations<

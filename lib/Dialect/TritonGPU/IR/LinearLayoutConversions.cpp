@@ -487,11 +487,44 @@ SmallVector<StringAttr> mlir::triton::gpu::standardOutDimNames(MLIRContext *ctx,
   return names;
 }
 
+std::optional<LinearLayout> LinearLayoutCache::getOrBuild(
+    ArrayRef<int64_t> shape, Attribute encoding,
+    llvm::function_ref<std::optional<LinearLayout>()> build) {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = entries.find(encoding);
+    if (it != entries.end())
+      for (const Entry &entry : it->second)
+        if (ArrayRef<int64_t>(entry.first) == shape)
+          return entry.second;
+  }
+  std::optional<LinearLayout> layout = build();
+  std::lock_guard<std::mutex> lock(mutex);
+  SmallVector<Entry, 2> &list = entries[encoding];
+  if (llvm::none_of(list, [&](const Entry &entry) {
+        return ArrayRef<int64_t>(entry.first) == shape;
+      }))
+    list.emplace_back(SmallVector<int64_t, 4>(shape), layout);
+  return layout;
+}
+
+static std::optional<LinearLayout> buildLinearLayout(ArrayRef<int64_t> shape,
+                                                     Attribute layout);
+
 std::optional<LinearLayout>
 mlir::triton::gpu::toLinearLayout(ArrayRef<int64_t> shape, Attribute layout) {
   for (int64_t size : shape)
     if (size <= 0 || !llvm::isPowerOf2_64(size))
       return std::nullopt;
+  if (auto *dialect = dyn_cast<TritonGPUDialect>(&layout.getDialect()))
+    return dialect->getLinearLayoutCache().getOrBuild(
+        shape, layout, [&] { return buildLinearLayout(shape, layout); });
+  return buildLinearLayout(shape, layout);
+}
+
+/// toLinearLayout without the memo: `shape` has power-of-two sizes.
+static std::optional<LinearLayout> buildLinearLayout(ArrayRef<int64_t> shape,
+                                                     Attribute layout) {
   MLIRContext *ctx = layout.getContext();
   return TypeSwitch<Attribute, std::optional<LinearLayout>>(layout)
       .Case([&](BlockedEncodingAttr a) {
