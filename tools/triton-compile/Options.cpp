@@ -63,6 +63,10 @@ cl::opt<bool> timingOpt("timing",
                         cl::desc("print the time of every stage "
                                  "and pass"),
                         cl::cat(category));
+cl::opt<bool> verifyEachOpt(
+    "verify-each",
+    cl::desc("verify the IR after every pass (default: after every stage)"),
+    cl::cat(category));
 cl::opt<std::string>
     dumpDirOpt("dump-ir-after-all",
                cl::desc("write the IR after every pass into this directory"),

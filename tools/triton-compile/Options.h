@@ -37,6 +37,7 @@ extern llvm::cl::opt<std::string> outputOpt;
 extern llvm::cl::opt<bool> noCacheOpt;
 extern llvm::cl::opt<std::string> cacheDirOpt;
 extern llvm::cl::opt<bool> timingOpt;
+extern llvm::cl::opt<bool> verifyEachOpt;
 extern llvm::cl::opt<std::string> dumpDirOpt;
 extern llvm::cl::opt<std::string> reproducerOpt;
 extern llvm::cl::opt<bool> launcherOpt;

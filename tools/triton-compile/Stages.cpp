@@ -30,6 +30,7 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -250,6 +251,9 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
       std::string failedPass;
       pm.addInstrumentation(std::make_unique<FailureRecorder>(&failedPass));
       build(pm);
+      // Verifying after every pass costs several percent of a compile; by
+      // default each stage's result is verified once instead.
+      pm.enableVerifier(verifyEachOpt);
       TimingScope stageTimer = timing.nest(name);
       pm.enableTiming(stageTimer);
       if (!dumpDirOpt.empty()) {
@@ -279,6 +283,13 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
                                 : " in pass '" + failedPass + "'") +
             "; reproducer: " + repro +
             " (replay: triton-opt --run-reproducer " + repro + ")");
+      if (!verifyEachOpt) {
+        TimingScope verifyTimer = stageTimer.nest("verify");
+        if (failed(verify(*module)))
+          return llvm::createStringError(
+              "stage " + name +
+              " produced invalid IR (--verify-each names the pass)");
+      }
       return llvm::Error::success();
     };
 
