@@ -300,7 +300,10 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
             triton::buildMakeTTIRPipeline(pm, ttirOptions);
           }))
         return e;
-      out.add(".ttir", print(*module));
+      {
+        TimingScope printTimer = timing.nest("print TTIR");
+        out.add(".ttir", print(*module));
+      }
       triton::MakeTTGIROptions ttgirOptions;
       ttgirOptions.computeCapability = capability;
       ttgirOptions.numWarps = numWarpsOpt;
@@ -311,7 +314,10 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
           }))
         return e;
     }
-    out.add(".ttgir", print(*module));
+    {
+      TimingScope printTimer = timing.nest("print TTGIR");
+      out.add(".ttgir", print(*module));
+    }
     numWarps = intAttr(*module, "ttg.num-warps", numWarps);
     numCTAs = intAttr(*module, "ttg.num-ctas", numCTAs);
     triton::MakeLLIROptions llirOptions;
@@ -365,6 +371,7 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
       return e;
   }
   {
+    TimingScope printTimer = timing.nest("print LLVM IR");
     std::string text;
     llvm::raw_string_ostream os(text);
     llvmModule->print(os, nullptr);
@@ -493,6 +500,7 @@ static int runJob(bool &cached) {
       llvm::WithColor::warning(llvm::errs(), kTool)
           << llvm::toString(stored.takeError()) << "\n";
   }
+  TimingScope writeTimer = timing.nest("write outputs");
   return writeOutputs(artifacts.files);
 }
 
