@@ -18,6 +18,7 @@
 #include <string>
 
 namespace llvm {
+class TargetMachine;
 class Function;
 class LLVMContext;
 class Module;
@@ -61,8 +62,11 @@ bool breakStructPhiNodes(llvm::Function &function);
 /// Runs the tail of upstream make_llir on a translated module: the NVPTX data
 /// layout (short pointers), the `nvvm-reflect-ftz` flag, libdevice when the
 /// module calls it, then LLVM's O3 pipeline without a target machine.
-/// `options.ptxVersion` must be set.
-llvm::Error optimizeLLVMIR(llvm::Module &module, const NVPTXOptions &options);
+/// `options.ptxVersion` must be set. `machine`, when given, is the target
+/// machine createNVPTXTargetMachine made for `options` (it gives the data
+/// layout); otherwise one is made.
+llvm::Error optimizeLLVMIR(llvm::Module &module, const NVPTXOptions &options,
+                           llvm::TargetMachine *machine = nullptr);
 
 } // namespace mlir::triton::nvidia
 

@@ -82,9 +82,16 @@ llvm::Error verifyPTXVersion(int capability, int ptxVersion);
 /// upstream does through LLVM's command-line registry. The option must exist.
 llvm::Error setLLVMBoolOption(llvm::StringRef name, bool value);
 
+/// Sets the NVPTX back end's options that upstream sets (`nvptx-short-ptr`:
+/// 32-bit shared, constant and local pointers; `nvptx-mad-wide-opt`). They
+/// are process-wide: set them before creating a target machine, which reads
+/// them, and not while another thread compiles.
+llvm::Error setNVPTXBackendOptions();
+
 /// The NVPTX target machine of upstream's make_ptx: processor and features
 /// from `options`, PIC, -O3, fused FP contraction when enabled, no NaNs, traps
-/// on `unreachable`, verbose assembly. Checks the processor first.
+/// on `unreachable`, verbose assembly. Checks the processor first. Call
+/// setNVPTXBackendOptions before: the data layout depends on them.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNVPTXTargetMachine(const NVPTXOptions &options);
 

@@ -15,6 +15,7 @@
 #include <string>
 
 namespace llvm {
+class TargetMachine;
 class Module;
 } // namespace llvm
 
@@ -24,8 +25,11 @@ namespace mlir::triton::nvidia {
 /// inlined, then the NVPTX back end runs at -O3 with short pointers, wide
 /// MAD, FP fusion (when enabled), no NaNs and traps on `unreachable`. The
 /// text is fixed up with fixupPTX. `options.ptxVersion` must be set.
-llvm::Expected<std::string> translateToPTX(llvm::Module &module,
-                                           const NVPTXOptions &options);
+/// `machine`, when given, is the target machine createNVPTXTargetMachine
+/// made for `options`; otherwise one is made.
+llvm::Expected<std::string>
+translateToPTX(llvm::Module &module, const NVPTXOptions &options,
+               llvm::TargetMachine *machine = nullptr);
 
 /// Upstream's text fix-ups of make_ptx: `.version` becomes `ptxVersion`, the
 /// `sm_NN` of `.target` becomes the capability (a suffix such as `a` is

@@ -200,20 +200,26 @@ static Error runO3(Module &module) {
   return diagnostics.takeError("LLVM optimization failed");
 }
 
-Error optimizeLLVMIR(Module &module, const NVPTXOptions &options) {
+Error optimizeLLVMIR(Module &module, const NVPTXOptions &options,
+                     TargetMachine *machine) {
   std::string brokenReason;
   raw_string_ostream brokenStream(brokenReason);
   if (verifyModule(module, &brokenStream))
     return createStringError("invalid LLVM module: %s", brokenReason.c_str());
 
   // Shared, constant and local pointers are 32 bits wide in the data layout.
-  if (Error error = setLLVMBoolOption("nvptx-short-ptr", true))
-    return error;
-  Expected<std::unique_ptr<TargetMachine>> machine =
-      createNVPTXTargetMachine(options);
-  if (!machine)
-    return machine.takeError();
-  module.setDataLayout((*machine)->createDataLayout());
+  std::unique_ptr<TargetMachine> ownMachine;
+  if (!machine) {
+    if (Error error = setNVPTXBackendOptions())
+      return error;
+    Expected<std::unique_ptr<TargetMachine>> created =
+        createNVPTXTargetMachine(options);
+    if (!created)
+      return created.takeError();
+    ownMachine = std::move(*created);
+    machine = ownMachine.get();
+  }
+  module.setDataLayout(machine->createDataLayout());
 
   if (options.enableReflectFtz)
     module.setModuleFlag(Module::Override, "nvvm-reflect-ftz", 1);

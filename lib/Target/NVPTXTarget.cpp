@@ -162,6 +162,13 @@ Error setLLVMBoolOption(StringRef name, bool value) {
   return Error::success();
 }
 
+Error setNVPTXBackendOptions() {
+  for (const char *option : {"nvptx-short-ptr", "nvptx-mad-wide-opt"})
+    if (Error error = setLLVMBoolOption(option, true))
+      return error;
+  return Error::success();
+}
+
 Expected<std::unique_ptr<TargetMachine>>
 createNVPTXTargetMachine(const NVPTXOptions &options) {
   if (Error error = verifyNVPTXProcessor(options.capability))

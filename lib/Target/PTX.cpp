@@ -24,21 +24,26 @@ using namespace llvm;
 namespace mlir::triton::nvidia {
 
 Expected<std::string> translateToPTX(Module &module,
-                                     const NVPTXOptions &options) {
+                                     const NVPTXOptions &options,
+                                     TargetMachine *machine) {
   std::string brokenReason;
   raw_string_ostream brokenStream(brokenReason);
   if (verifyModule(module, &brokenStream))
     return createStringError("invalid LLVM module: %s", brokenReason.c_str());
 
-  for (const char *option : {"nvptx-short-ptr", "nvptx-mad-wide-opt"})
-    if (Error error = setLLVMBoolOption(option, true))
+  std::unique_ptr<TargetMachine> ownMachine;
+  if (!machine) {
+    if (Error error = setNVPTXBackendOptions())
       return error;
-  Expected<std::unique_ptr<TargetMachine>> machine =
-      createNVPTXTargetMachine(options);
-  if (!machine)
-    return machine.takeError();
-  module.setTargetTriple((*machine)->getTargetTriple());
-  module.setDataLayout((*machine)->createDataLayout());
+    Expected<std::unique_ptr<TargetMachine>> created =
+        createNVPTXTargetMachine(options);
+    if (!created)
+      return created.takeError();
+    ownMachine = std::move(*created);
+    machine = ownMachine.get();
+  }
+  module.setTargetTriple(machine->getTargetTriple());
+  module.setDataLayout(machine->createDataLayout());
 
   for (Function &function : module)
     if (!function.isDeclaration() &&
@@ -51,7 +56,7 @@ Expected<std::string> translateToPTX(Module &module,
     legacy::PassManager passes;
     passes.add(createAlwaysInlinerLegacyPass());
     passes.add(createVerifierPass());
-    if ((*machine)->addPassesToEmitFile(passes, os, nullptr,
+    if (machine->addPassesToEmitFile(passes, os, nullptr,
                                         CodeGenFileType::AssemblyFile))
       return createStringError("the NVPTX target cannot emit assembly");
     LLVMDiagnosticCapture diagnostics(module.getContext());

@@ -26,11 +26,11 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -49,6 +49,7 @@
 #include "llvm/Support/StringSaver.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
 
 #include <chrono>
 #include <future>
@@ -208,6 +209,29 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
           started.error = llvm::toString(job.takeError());
         return started;
       });
+  // The NVPTX target machine (its set-up and the processor's minimum PTX
+  // version cost a few milliseconds) is made on another thread while the
+  // kernel is lowered; O3 and code generation share it.
+  nvidia::NVPTXOptions nvptx;
+  nvptx.capability = capability;
+  struct MadeMachine {
+    std::unique_ptr<llvm::TargetMachine> machine;
+    std::string error;
+  };
+  if (llvm::Error error = nvidia::setNVPTXBackendOptions())
+    return error;
+  std::future<MadeMachine> machineMade = std::async(
+      std::launch::async, [nvptx, ptxVersionProbe]() mutable {
+        nvptx.ptxVersion = ptxVersionProbe.get();
+        MadeMachine made;
+        llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+            nvidia::createNVPTXTargetMachine(nvptx);
+        if (machine)
+          made.machine = std::move(*machine);
+        else
+          made.error = llvm::toString(machine.takeError());
+        return made;
+      });
   DialectRegistry registry;
   triton::registerTritonDialects(registry);
   nvidia::registerLLVMIRTranslations(registry);
@@ -361,13 +385,19 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
     meta["global_scratch_align"] = 1;
   }
 
-  nvidia::NVPTXOptions nvptx;
-  nvptx.capability = capability;
   int ptxVersion = ptxVersionProbe.get();
   nvptx.ptxVersion = ptxVersion;
+  MadeMachine made;
+  {
+    TimingScope t = timing.nest("wait for the target machine");
+    made = machineMade.get();
+  }
+  if (!made.machine)
+    return llvm::createStringError(made.error);
   {
     TimingScope t = timing.nest("optimize LLVM IR (O3)");
-    if (llvm::Error e = nvidia::optimizeLLVMIR(*llvmModule, nvptx))
+    if (llvm::Error e =
+            nvidia::optimizeLLVMIR(*llvmModule, nvptx, made.machine.get()))
       return e;
   }
   {
@@ -381,7 +411,7 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   {
     TimingScope t = timing.nest("make_ptx");
     llvm::Expected<std::string> result =
-        nvidia::translateToPTX(*llvmModule, nvptx);
+        nvidia::translateToPTX(*llvmModule, nvptx, made.machine.get());
     if (!result)
       return result.takeError();
     ptx = *result;
