@@ -89,8 +89,9 @@ llvm::Error setLLVMBoolOption(llvm::StringRef name, bool value);
 llvm::Error setNVPTXBackendOptions();
 
 /// The NVPTX target machine of upstream's make_ptx: processor and features
-/// from `options`, PIC, -O3, fused FP contraction when enabled, no NaNs, traps
-/// on `unreachable`, verbose assembly. Checks the processor first. Call
+/// from `options`, PIC, fused FP contraction when enabled, no NaNs, traps on
+/// `unreachable`, verbose assembly; -O2 where upstream has -O3 (the same PTX
+/// for the corpus, in less time). Checks the processor first. Call
 /// setNVPTXBackendOptions before: the data layout depends on them.
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNVPTXTargetMachine(const NVPTXOptions &options);

@@ -22,7 +22,7 @@ class Module;
 namespace mlir::triton::nvidia {
 
 /// Compiles a module to PTX: every function that is not `noinline` is
-/// inlined, then the NVPTX back end runs at -O3 with short pointers, wide
+/// inlined, then the NVPTX back end runs at -O2 with short pointers, wide
 /// MAD, FP fusion (when enabled), no NaNs and traps on `unreachable`. The
 /// text is fixed up with fixupPTX. `options.ptxVersion` must be set.
 /// `machine`, when given, is the target machine createNVPTXTargetMachine
