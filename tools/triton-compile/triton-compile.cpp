@@ -5,8 +5,8 @@
 // hash of the input and a copy of the entry: it checks the options, looks
 // the kernel up in the cache and, on a hit, writes the artifacts. On a miss
 // (or with --batch, --no-cache, --dump-ir-after-all, or options it does not
-// know, such as MLIR's own) it runs triton-compile-stages, installed beside it,
-// with the same command line.
+// know, such as MLIR's own) it becomes triton-compile-stages, installed
+// beside it (execve), with the same command line.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,8 +19,10 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Program.h"
+#include "llvm/Support/Errno.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <unistd.h>
 
 using namespace triton_compile;
 namespace cl = llvm::cl;
@@ -30,18 +32,19 @@ static int runStages(int argc, char **argv) {
   if (!llvm::sys::fs::can_execute(stages))
     return fail("cannot find '" + stages +
                 "', the compiler triton-compile runs on a cache miss");
-  llvm::SmallVector<llvm::StringRef> args = {stages};
+  // The compiler replaces this process: nothing is left to do here, and a
+  // child to wait for would cost a process start and exit more.
+  // argv[0] stays the user's: the compiler's usage and messages name
+  // triton-compile, and it finds itself through /proc/self/exe.
+  std::vector<char *> args = {argv[0]};
   for (int i = 1; i < argc; ++i)
     args.push_back(argv[i]);
-  std::vector<llvm::StringRef> env;
-  for (const char *entry : mlir::triton::nvidia::compilerEnvironment())
-    if (entry)
-      env.push_back(entry);
-  std::string message;
-  int rc = llvm::sys::ExecuteAndWait(stages, args, env, {}, 0, 0, &message);
-  if (rc < 0)
-    return fail("cannot run '" + stages + "': " + message);
-  return rc;
+  args.push_back(nullptr);
+  std::vector<const char *> env = mlir::triton::nvidia::compilerEnvironment();
+  llvm::outs().flush();
+  llvm::errs().flush();
+  execve(stages.c_str(), args.data(), const_cast<char *const *>(env.data()));
+  return fail("cannot run '" + stages + "': " + llvm::sys::StrError(errno));
 }
 
 int main(int argc, char **argv) {
