@@ -210,35 +210,52 @@ SmallVector<Value> mlir::triton::gpu::applyLinearLayout(
     ArrayRef<std::pair<StringAttr, Value>> ins) {
   SmallVector<Value> outs;
   auto outDims = llvm::to_vector(layout.getOutDimNames());
-  for (auto [d, outDim] : llvm::enumerate(outDims)) {
+  for (StringAttr outDim : outDims) {
+    // The XOR of one term per group of input bits. (XOR rather than
+    // `or disjoint` where the bits cannot overlap: the vectorizers treat OR
+    // chains as reductions and spend far longer on them.)
     Value acc;
+    auto combine = [&](Value term) {
+      acc = acc ? LLVM::XOrOp::create(b, loc, acc, term).getResult() : term;
+    };
     for (auto [inDim, value] : ins) {
       if (!layout.hasInDim(inDim))
         continue;
       int nBits = layout.getInDimSizeLog2(inDim);
-      for (int i = 0; i < nBits; ++i) {
-        int32_t basis = layout.getBasis(inDim, i, outDim);
-        if (basis == 0)
+      for (int i = 0; i < nBits;) {
+        auto basis = uint32_t(layout.getBasis(inDim, i, outDim));
+        if (basis == 0) {
+          ++i;
           continue;
-        // ((value >> i) & 1) * basis, as shifts when basis is a power of 2.
-        Value bit =
-            LLVM::AndOp::create(b, loc, value, i32Const(b, loc, 1 << i));
-        Value term;
-        if (llvm::isPowerOf2_32(basis)) {
-          int target = llvm::Log2_32(basis);
-          if (target > i)
-            term =
-                LLVM::ShlOp::create(b, loc, bit, i32Const(b, loc, target - i));
-          else if (target < i)
-            term =
-                LLVM::LShrOp::create(b, loc, bit, i32Const(b, loc, i - target));
-          else
-            term = bit;
-        } else {
-          Value one = LLVM::LShrOp::create(b, loc, bit, i32Const(b, loc, i));
-          term = LLVM::MulOp::create(b, loc, one, i32Const(b, loc, basis));
         }
-        acc = acc ? LLVM::XOrOp::create(b, loc, acc, term).getResult() : term;
+        if (!llvm::isPowerOf2_32(basis)) {
+          // ((value >> i) & 1) * basis.
+          Value bit =
+              LLVM::AndOp::create(b, loc, value, i32Const(b, loc, 1 << i));
+          Value one = LLVM::LShrOp::create(b, loc, bit, i32Const(b, loc, i));
+          combine(LLVM::MulOp::create(b, loc, one, i32Const(b, loc, basis)));
+          ++i;
+          continue;
+        }
+        // Input bits i..j-1 that land on consecutive output bits from
+        // `target` on: one mask and one shift.
+        int target = llvm::Log2_32(basis);
+        int j = i + 1;
+        while (j < nBits && target + (j - i) < 32 &&
+               uint32_t(layout.getBasis(inDim, j, outDim)) ==
+                   (uint32_t(1) << (target + (j - i))))
+          ++j;
+        uint32_t width = (uint32_t(1) << (j - i)) - 1;
+        Value bits = LLVM::AndOp::create(b, loc, value,
+                                         i32Const(b, loc, int32_t(width << i)));
+        Value term = bits;
+        if (target > i)
+          term = LLVM::ShlOp::create(b, loc, bits, i32Const(b, loc, target - i));
+        else if (target < i)
+          term =
+              LLVM::LShrOp::create(b, loc, bits, i32Const(b, loc, i - target));
+        combine(term);
+        i = j;
       }
     }
     outs.push_back(acc ? acc : i32Const(b, loc, 0));

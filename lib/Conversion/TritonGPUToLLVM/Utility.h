@@ -102,7 +102,9 @@ int getThreadsPerWarp(Operation *op);
 
 /// Evaluates `layout` at runtime: `ins` gives a value for some input
 /// dimensions (the others are taken as 0). Returns one i32 per output
-/// dimension, in order.
+/// dimension, in order: the XOR of the input bits' images, where a run of
+/// input bits that lands on consecutive output bits is one mask and one
+/// shift.
 SmallVector<Value>
 applyLinearLayout(OpBuilder &b, Location loc, const LinearLayout &layout,
                   ArrayRef<std::pair<StringAttr, Value>> ins);
