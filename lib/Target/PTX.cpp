@@ -57,7 +57,7 @@ Expected<std::string> translateToPTX(Module &module,
     passes.add(createAlwaysInlinerLegacyPass());
     passes.add(createVerifierPass());
     if (machine->addPassesToEmitFile(passes, os, nullptr,
-                                        CodeGenFileType::AssemblyFile))
+                                     CodeGenFileType::AssemblyFile))
       return createStringError("the NVPTX target cannot emit assembly");
     LLVMDiagnosticCapture diagnostics(module.getContext());
     passes.run(module);

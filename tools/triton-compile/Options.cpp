@@ -185,8 +185,8 @@ std::string cacheKey(const Checked &checked, llvm::StringRef input) {
   // misses entries of the old one, as upstream's key hashes its own code.
   return driver::hashParts(
       {"triton-compile " TRITON_MLIR_VERSION, fileIdentity(compilerPath()),
-       "LLVM " LLVM_VERSION_STRING,
-       ptxasIdentity(checked.capability), options, input.str()});
+       "LLVM " LLVM_VERSION_STRING, ptxasIdentity(checked.capability), options,
+       input.str()});
 }
 
 bool useCache() { return !noCacheOpt && dumpDirOpt.empty(); }

@@ -220,8 +220,8 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   };
   if (llvm::Error error = nvidia::setNVPTXBackendOptions())
     return error;
-  std::future<MadeMachine> machineMade = std::async(
-      std::launch::async, [nvptx, ptxVersionProbe]() mutable {
+  std::future<MadeMachine> machineMade =
+      std::async(std::launch::async, [nvptx, ptxVersionProbe]() mutable {
         nvptx.ptxVersion = ptxVersionProbe.get();
         MadeMachine made;
         llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =

@@ -15,11 +15,11 @@
 #include "Target/Cubin.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Errno.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/Errno.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <unistd.h>

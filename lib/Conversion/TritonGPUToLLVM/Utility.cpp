@@ -250,7 +250,8 @@ SmallVector<Value> mlir::triton::gpu::applyLinearLayout(
                                          i32Const(b, loc, int32_t(width << i)));
         Value term = bits;
         if (target > i)
-          term = LLVM::ShlOp::create(b, loc, bits, i32Const(b, loc, target - i));
+          term =
+              LLVM::ShlOp::create(b, loc, bits, i32Const(b, loc, target - i));
         else if (target < i)
           term =
               LLVM::LShrOp::create(b, loc, bits, i32Const(b, loc, i - target));
@@ -680,7 +681,8 @@ int64_t mlir::triton::gpu::getLocalAllocAlignment(Operation *op) {
 /// Registers of `layout` that repeat a lower register (a zero register
 /// basis is set in their index): their values need no store and can be
 /// copied on load.
-int mlir::triton::gpu::canonicalRegister(const LinearLayout &layout, StringAttr reg, int r) {
+int mlir::triton::gpu::canonicalRegister(const LinearLayout &layout,
+                                         StringAttr reg, int r) {
   for (int i = 0; i < layout.getInDimSizeLog2(reg); ++i)
     if ((r >> i & 1) &&
         llvm::all_of(layout.getBasis(reg, i), [](int32_t c) { return c == 0; }))
@@ -692,9 +694,9 @@ int mlir::triton::gpu::canonicalRegister(const LinearLayout &layout, StringAttr 
 /// `toOffset` takes (register, lane, warp, block) to the element offset, and
 /// each run of `vec` registers from a multiple of `vec` on sits at
 /// consecutive offsets, aligned, so one access of up to 16 bytes moves it.
-FailureOr<SharedAccess> mlir::triton::gpu::planSharedAccess(Operation *op,
-                                         RankedTensorType tensorType,
-                                         MemDescType memType) {
+FailureOr<SharedAccess>
+mlir::triton::gpu::planSharedAccess(Operation *op, RankedTensorType tensorType,
+                                    MemDescType memType) {
   std::optional<LinearLayout> tensor = getLayout(tensorType);
   std::optional<LinearLayout> shared =
       toLinearLayout(memType.getShape(), memType.getEncoding());
@@ -740,22 +742,26 @@ FailureOr<SharedAccess> mlir::triton::gpu::planSharedAccess(Operation *op,
 }
 
 /// This thread's part of `access.toOffset` (lane, warp and block).
-Value mlir::triton::gpu::threadOffset(OpBuilder &b, Location loc, Operation *anchor,
-                   const LinearLayout &toOffset) {
-  HardwareIds ids = getHardwareIds(b, loc, getThreadsPerWarp(anchor),
-                                   getNumCTAs(anchor));
+Value mlir::triton::gpu::threadOffset(OpBuilder &b, Location loc,
+                                      Operation *anchor,
+                                      const LinearLayout &toOffset) {
+  HardwareIds ids =
+      getHardwareIds(b, loc, getThreadsPerWarp(anchor), getNumCTAs(anchor));
   MLIRContext *ctx = b.getContext();
   SmallVector<std::pair<StringAttr, Value>> ins;
-  for (auto [name, v] : {std::pair{"lane", ids.lane}, std::pair{"warp", ids.warp},
-                         std::pair{"block", ids.block}})
+  for (auto [name, v] :
+       {std::pair{"lane", ids.lane}, std::pair{"warp", ids.warp},
+        std::pair{"block", ids.block}})
     if (toOffset.hasInDim(StringAttr::get(ctx, name)))
       ins.push_back({StringAttr::get(ctx, name), v});
   return applyLinearLayout(b, loc, toOffset, ins)[0];
 }
 
 /// The byte address of register `r`'s element.
-Value mlir::triton::gpu::registerAddress(OpBuilder &b, Location loc, Value base, Value thread,
-                      const LinearLayout &toOffset, int r, unsigned bytes) {
+Value mlir::triton::gpu::registerAddress(OpBuilder &b, Location loc, Value base,
+                                         Value thread,
+                                         const LinearLayout &toOffset, int r,
+                                         unsigned bytes) {
   SmallVector<std::pair<StringAttr, int32_t>> ins;
   for (StringAttr dim : toOffset.getInDimNames())
     ins.push_back({dim, dim.getValue() == "register" ? r : 0});
@@ -764,8 +770,6 @@ Value mlir::triton::gpu::registerAddress(OpBuilder &b, Location loc, Value base,
       constant ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, constant))
                      .getResult()
                : thread;
-  return gepBytes(
-      b, loc, base,
-      LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes)));
+  return gepBytes(b, loc, base,
+                  LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes)));
 }
-
