@@ -96,6 +96,14 @@ llvm::Error setNVPTXBackendOptions();
 llvm::Expected<std::unique_ptr<llvm::TargetMachine>>
 createNVPTXTargetMachine(const NVPTXOptions &options);
 
+/// For functions that take an optional target machine: leaves a non-null
+/// `machine` alone; otherwise sets the back-end options, makes a machine for
+/// `options` into `owned` and points `machine` at it.
+llvm::Error
+ensureNVPTXTargetMachine(const NVPTXOptions &options,
+                         llvm::TargetMachine *&machine,
+                         std::unique_ptr<llvm::TargetMachine> &owned);
+
 } // namespace mlir::triton::nvidia
 
 #endif // TRITON_TARGET_NVPTXTARGET_H

@@ -215,16 +215,8 @@ Error optimizeLLVMIR(Module &module, const NVPTXOptions &options,
 
   // Shared, constant and local pointers are 32 bits wide in the data layout.
   std::unique_ptr<TargetMachine> ownMachine;
-  if (!machine) {
-    if (Error error = setNVPTXBackendOptions())
-      return error;
-    Expected<std::unique_ptr<TargetMachine>> created =
-        createNVPTXTargetMachine(options);
-    if (!created)
-      return created.takeError();
-    ownMachine = std::move(*created);
-    machine = ownMachine.get();
-  }
+  if (Error error = ensureNVPTXTargetMachine(options, machine, ownMachine))
+    return error;
   module.setDataLayout(machine->createDataLayout());
 
   if (options.enableReflectFtz)

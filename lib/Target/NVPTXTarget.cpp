@@ -203,4 +203,20 @@ createNVPTXTargetMachine(const NVPTXOptions &options) {
   return machine;
 }
 
+Error ensureNVPTXTargetMachine(const NVPTXOptions &options,
+                               TargetMachine *&machine,
+                               std::unique_ptr<TargetMachine> &owned) {
+  if (machine)
+    return Error::success();
+  if (Error error = setNVPTXBackendOptions())
+    return error;
+  Expected<std::unique_ptr<TargetMachine>> created =
+      createNVPTXTargetMachine(options);
+  if (!created)
+    return created.takeError();
+  owned = std::move(*created);
+  machine = owned.get();
+  return Error::success();
+}
+
 } // namespace mlir::triton::nvidia

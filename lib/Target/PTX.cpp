@@ -32,16 +32,8 @@ Expected<std::string> translateToPTX(Module &module,
     return createStringError("invalid LLVM module: %s", brokenReason.c_str());
 
   std::unique_ptr<TargetMachine> ownMachine;
-  if (!machine) {
-    if (Error error = setNVPTXBackendOptions())
-      return error;
-    Expected<std::unique_ptr<TargetMachine>> created =
-        createNVPTXTargetMachine(options);
-    if (!created)
-      return created.takeError();
-    ownMachine = std::move(*created);
-    machine = ownMachine.get();
-  }
+  if (Error error = ensureNVPTXTargetMachine(options, machine, ownMachine))
+    return error;
   module.setTargetTriple(machine->getTargetTriple());
   module.setDataLayout(machine->createDataLayout());
 
