@@ -82,6 +82,12 @@ llvm::Error verifyPTXVersion(int capability, int ptxVersion);
 /// upstream does through LLVM's command-line registry. The option must exist.
 llvm::Error setLLVMBoolOption(llvm::StringRef name, bool value);
 
+/// Gives an LLVM option a value as if `-name=value` had been on the command
+/// line: some options only count when they occur there. Once per process: a
+/// later call, or an option that already occurred, leaves it alone.
+llvm::Error setLLVMCommandLineOption(llvm::StringRef name,
+                                     llvm::StringRef value);
+
 /// Sets the NVPTX back end's options that upstream sets (`nvptx-short-ptr`:
 /// 32-bit shared, constant and local pointers; `nvptx-mad-wide-opt`). They
 /// are process-wide: set them before creating a target machine, which reads

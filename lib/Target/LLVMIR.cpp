@@ -169,11 +169,15 @@ struct BreakStructPhiNodesPass : PassInfoMixin<BreakStructPhiNodesPass> {
 } // namespace
 
 static Error runO3(Module &module) {
-  // Unlike upstream, the SLP vectorizer does not try to vectorize horizontal
-  // reductions: it spent 5-16% of a compile on the XOR chains of layout
-  // offsets and changed no corpus kernel beyond register numbering (the
-  // NVPTX back end has no vector ALU for them to use).
+  // Unlike upstream's, the SLP vectorizer does not try to vectorize
+  // horizontal reductions, and it builds vectors of two elements at most:
+  // NVPTX has no wider vector ALU (f16x2, bf16x2), and the longer searches
+  // cost 5-16% of a compile (the XOR chains of layout offsets look like
+  // reductions; gelu's eight element chains look like 8-wide vectors). The
+  // corpus kernels get the same PTX instructions, some in another order.
   if (Error error = setLLVMBoolOption("slp-vectorize-hor", false))
+    return error;
+  if (Error error = setLLVMCommandLineOption("slp-max-vf", "2"))
     return error;
   PipelineTuningOptions tuning;
   tuning.LoopUnrolling = true;

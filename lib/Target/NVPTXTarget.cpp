@@ -151,14 +151,31 @@ Error verifyPTXVersion(int capability, int ptxVersion) {
   return Error::success();
 }
 
-Error setLLVMBoolOption(StringRef name, bool value) {
+/// LLVM's registered option `name`, or null.
+static cl::Option *findLLVMOption(StringRef name) {
   initializeNVPTXTarget();
   DenseMap<StringRef, cl::Option *> &options = cl::getRegisteredOptions();
   auto it = options.find(name);
-  if (it == options.end())
+  return it == options.end() ? nullptr : it->second;
+}
+
+Error setLLVMBoolOption(StringRef name, bool value) {
+  cl::Option *option = findLLVMOption(name);
+  if (!option)
     return createStringError("LLVM has no option '%s'", name.str().c_str());
   // The options set here are all declared as cl::opt<bool> in LLVM.
-  static_cast<cl::opt<bool> *>(it->second)->setValue(value);
+  static_cast<cl::opt<bool> *>(option)->setValue(value);
+  return Error::success();
+}
+
+Error setLLVMCommandLineOption(StringRef name, StringRef value) {
+  cl::Option *option = findLLVMOption(name);
+  if (!option)
+    return createStringError("LLVM has no option '%s'", name.str().c_str());
+  if (option->getNumOccurrences() == 0 &&
+      option->addOccurrence(/*pos=*/0, name, value))
+    return createStringError("LLVM rejects '-%s=%s'", name.str().c_str(),
+                             value.str().c_str());
   return Error::success();
 }
 
