@@ -432,18 +432,23 @@ private:
 
 /// How a convert_layout goes through its scratch buffer: each element gets
 /// an element offset by an invertible GF(2) map of its coordinates, chosen
-/// so that (1) the first `vec` registers of a thread, in both layouts, are
-/// consecutive offsets (one vector store and one vector load of up to 16
-/// bytes), and (2) the lanes of a warp that access shared memory in the same
+/// so that (1) `vec` registers of a thread that both layouts hold together
+/// (they differ by the same register bases, not necessarily the first ones)
+/// are consecutive offsets: one vector store and one vector load of up to 16
+/// bytes; and (2) the lanes of a warp that access shared memory in the same
 /// wavefront hit distinct banks, on the store side and, through an XOR
 /// swizzle of the bank bits with other coordinate bits, on the load side.
 struct ScratchPlan {
   int vec = 1;
   LinearLayout srcOffsets, dstOffsets; // register/lane/warp/block -> offset
+  /// The register bits of the vector's elements, element bit k first, in
+  /// each layout's register numbering.
+  SmallVector<int> srcVecBits, dstVecBits;
 };
 
 ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
-                        ArrayRef<int64_t> shape, unsigned elemBytes) {
+                        ArrayRef<int64_t> shape, unsigned elemBytes,
+                        bool allowVectors = true) {
   MLIRContext *ctx = src.getOutDimNames().begin()->getContext();
   StringAttr reg = StringAttr::get(ctx, "register"),
              lane = StringAttr::get(ctx, "lane");
@@ -459,13 +464,21 @@ ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
   SmallVector<uint64_t> srcLanes = bases(src, lane),
                         dstLanes = bases(dst, lane);
   Basis basis;
-  // (1) Vector bits: the registers both layouts keep consecutive.
+  // (1) Vector bits: register bases both layouts have, lowest source
+  // register bit first.
   int vecBits = 0;
-  while (vecBits < (int)srcRegs.size() && vecBits < (int)dstRegs.size() &&
-         srcRegs[vecBits] == dstRegs[vecBits] && srcRegs[vecBits] &&
-         !basis.contains(srcRegs[vecBits]) &&
-         (elemBytes << (vecBits + 1)) <= 16) {
-    basis.push(srcRegs[vecBits]);
+  SmallVector<int> srcVecBits, dstVecBits;
+  for (int i = 0; allowVectors && i < (int)srcRegs.size(); ++i) {
+    if ((elemBytes << (vecBits + 1)) > 16)
+      break;
+    if (!srcRegs[i] || basis.contains(srcRegs[i]))
+      continue;
+    const uint64_t *match = llvm::find(dstRegs, srcRegs[i]);
+    if (match == dstRegs.end())
+      continue;
+    basis.push(srcRegs[i]);
+    srcVecBits.push_back(i);
+    dstVecBits.push_back(match - dstRegs.begin());
     ++vecBits;
   }
   // (2) Bank bits: a wavefront moves 128 bytes; the offset bits above the
@@ -539,7 +552,37 @@ ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
     return LinearLayout(std::move(out), {{offset, 1 << space.size()}},
                         /*requireSurjective=*/false);
   };
-  return {1 << vecBits, toOffsets(src), toOffsets(dst)};
+  ScratchPlan plan{1 << vecBits, toOffsets(src), toOffsets(dst), srcVecBits,
+                   dstVecBits};
+  // A vector must start at a multiple of its size: every basis that is not
+  // one of the vector's own must leave the low offset bits alone. Where the
+  // bank swizzle mixed them, the elements go one by one.
+  auto aligned = [&](const LinearLayout &offsets, ArrayRef<int> vecRegBits) {
+    for (StringAttr dim : offsets.getInDimNames())
+      for (int i = 0; i < offsets.getInDimSizeLog2(dim); ++i)
+        if (!(dim == reg && llvm::is_contained(vecRegBits, i)) &&
+            (offsets.getBasis(dim, i)[0] & (plan.vec - 1)) != 0)
+          return false;
+    return true;
+  };
+  if (plan.vec > 1 && (!aligned(plan.srcOffsets, plan.srcVecBits) ||
+                       !aligned(plan.dstOffsets, plan.dstVecBits)))
+    return planScratch(src, dst, shape, elemBytes, /*allowVectors=*/false);
+  return plan;
+}
+
+/// The register of element `element` of the vector based at register
+/// `base`: the element's bits spread over the vector's register bits.
+static int vectorRegister(int base, ArrayRef<int> vecBits, int element) {
+  for (auto [k, bit] : llvm::enumerate(vecBits))
+    if (element >> k & 1)
+      base |= 1 << bit;
+  return base;
+}
+
+/// Whether `reg` is the base of a vector: none of its vector bits set.
+static bool isVectorBase(int reg, ArrayRef<int> vecBits) {
+  return llvm::none_of(vecBits, [&](int bit) { return reg >> bit & 1; });
 }
 
 struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
@@ -620,8 +663,9 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     // for every writer, read.
     emitBarrier(rewriter, loc);
     Side srcSide = makeSide(plan.srcOffsets);
-    for (int r = 0; r < (int)values.size(); r += vec) {
-      if (canonicalRegister(*srcLayout, reg, r) != r)
+    for (int r = 0; r < (int)values.size(); ++r) {
+      if (!isVectorBase(r, plan.srcVecBits) ||
+          canonicalRegister(*srcLayout, reg, r) != r)
         continue;
       Value v;
       if (vec == 1) {
@@ -630,7 +674,9 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
         v = LLVM::UndefOp::create(rewriter, loc, vecTy);
         for (int i = 0; i < vec; ++i)
           v = LLVM::InsertElementOp::create(
-              rewriter, loc, v, toMemory(rewriter, loc, values[r + i]),
+              rewriter, loc, v,
+              toMemory(rewriter, loc,
+                       values[vectorRegister(r, plan.srcVecBits, i)]),
               i32Const(rewriter, loc, i));
       }
       LLVM::StoreOp::create(rewriter, loc, v, address(srcSide, r), align);
@@ -639,8 +685,9 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     Side dstSide = makeSide(plan.dstOffsets);
     int numDst = dstLayout->getInDimSize(reg);
     SmallVector<Value> result(numDst);
-    for (int r = 0; r < numDst; r += vec) {
-      if (canonicalRegister(*dstLayout, reg, r) != r)
+    for (int r = 0; r < numDst; ++r) {
+      if (!isVectorBase(r, plan.dstVecBits) ||
+          canonicalRegister(*dstLayout, reg, r) != r)
         continue;
       Value v = LLVM::LoadOp::create(rewriter, loc, vecTy, address(dstSide, r),
                                      align);
@@ -649,7 +696,8 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
                            : LLVM::ExtractElementOp::create(
                                  rewriter, loc, v, i32Const(rewriter, loc, i))
                                  .getResult();
-        result[r + i] = fromMemory(rewriter, loc, e, elt);
+        result[vectorRegister(r, plan.dstVecBits, i)] =
+            fromMemory(rewriter, loc, e, elt);
       }
     }
     for (int r = 0; r < numDst; ++r)
@@ -777,9 +825,9 @@ struct LocalLoadOpConversion : public ViewPattern<LocalLoadOp> {
       Value addr = registerAddress(rewriter, loc, base, thread,
                                    access->toOffset, r, bytes);
       if (vec == 1) {
-        values[r] = fromMemory(
-            rewriter, loc, LLVM::LoadOp::create(rewriter, loc, memTy, addr),
-            elt);
+        values[r] =
+            fromMemory(rewriter, loc,
+                       LLVM::LoadOp::create(rewriter, loc, memTy, addr), elt);
         continue;
       }
       auto vecTy = VectorType::get(vec, elt);

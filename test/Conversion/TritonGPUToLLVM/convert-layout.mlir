@@ -37,3 +37,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %y : tensor<128xi32, #b>
   }
 }
+
+// -----
+
+// The registers both layouts hold together need not be the first ones: here
+// register 4 of each layout is element +512 of register 0, so each pair of
+// 8-byte elements moves as one 16-byte vector (as in the corpus histogram).
+// The source's registers 0 and 4 go together, and come back as the
+// destination's registers 0 and 4.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @vector_of_later_registers
+  tt.func public @vector_of_later_registers(%x: tensor<1024xi64, #blocked>) -> tensor<1024xi64, #blocked1> attributes {noinline = true} {
+    // CHECK: %[[S0:.*]] = llvm.extractvalue %arg0[0]
+    // CHECK: %[[S4:.*]] = llvm.extractvalue %arg0[4]
+    // CHECK: nvvm.barrier0
+    // CHECK: %[[V0:.*]] = llvm.insertelement %[[S0]], %{{.*}}[%{{.*}} : i32] : vector<2xi64>
+    // CHECK: llvm.insertelement %[[S4]], %[[V0]][%{{.*}} : i32] : vector<2xi64>
+    // CHECK-COUNT-4: llvm.store {{.*}} {alignment = 16 : i64} : vector<2xi64>, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK: %[[L0:.*]] = llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<2xi64>
+    // CHECK: %[[D0:.*]] = llvm.extractelement %[[L0]][%{{.*}} : i32] : vector<2xi64>
+    // CHECK: %[[D4:.*]] = llvm.extractelement %[[L0]][%{{.*}} : i32] : vector<2xi64>
+    // CHECK-COUNT-3: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<2xi64>
+    // CHECK: llvm.insertvalue %[[D0]], %{{.*}}[0]
+    // CHECK: llvm.insertvalue %[[D4]], %{{.*}}[4]
+    %y = ttg.convert_layout %x : tensor<1024xi64, #blocked> -> tensor<1024xi64, #blocked1>
+    tt.return %y : tensor<1024xi64, #blocked1>
+  }
+}
