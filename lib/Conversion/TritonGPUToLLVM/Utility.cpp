@@ -241,7 +241,7 @@ SmallVector<Value> mlir::triton::gpu::applyLinearLayout(
         // `target` on: one mask and one shift.
         int target = llvm::Log2_32(basis);
         int j = i + 1;
-        while (j < nBits && target + (j - i) < 32 &&
+        while (j < nBits && target + (j - i) < 31 &&
                uint32_t(layout.getBasis(inDim, j, outDim)) ==
                    (uint32_t(1) << (target + (j - i))))
           ++j;
