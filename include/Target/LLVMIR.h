@@ -61,8 +61,9 @@ bool breakStructPhiNodes(llvm::Function &function);
 
 /// Runs the tail of upstream make_llir on a translated module: the NVPTX data
 /// layout (short pointers), the `nvvm-reflect-ftz` flag, libdevice when the
-/// module calls it, then LLVM's O3 pipeline without a target machine (the
-/// SLP vectorizer leaves horizontal reductions alone, unlike upstream's).
+/// module calls it, then LLVM's O3 pipeline without a target machine (unlike
+/// upstream's, the SLP vectorizer leaves horizontal reductions alone and
+/// builds vectors of two elements at most).
 /// `options.ptxVersion` must be set. `machine`, when given, is the target
 /// machine createNVPTXTargetMachine made for `options` (it gives the data
 /// layout); otherwise one is made.

@@ -177,6 +177,21 @@ static int resolvePtxVersionRemembered(int capability) {
   return version;
 }
 
+/// What a helper thread made, or why it could not: the error as text, since
+/// an llvm::Error must not outlive an early return unchecked.
+template <typename T> struct MadeOnThread {
+  std::unique_ptr<T> value;
+  std::string error;
+  MadeOnThread() = default;
+  MadeOnThread(llvm::Error made) : error(llvm::toString(std::move(made))) {}
+  MadeOnThread(llvm::Expected<std::unique_ptr<T>> made) {
+    if (made)
+      value = std::move(*made);
+    else
+      error = llvm::toString(made.takeError());
+  }
+};
+
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
 /// failure (the IR diagnostics were printed already).
 static llvm::Error
@@ -187,50 +202,28 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   // the stages before it run. Another thread starts it: spawning suspends
   // the spawning thread until ptxas has been exec'd. An early return joins
   // that thread and the job's destructor stops ptxas.
-  struct StartedPtxas {
-    std::unique_ptr<nvidia::PtxasJob> job;
-    std::string error;
-  };
-  std::future<StartedPtxas> ptxasStart =
+  std::future<MadeOnThread<nvidia::PtxasJob>> ptxasStart =
       std::async(std::launch::async, [capability] {
-        StartedPtxas started;
         llvm::Expected<std::string> ptxas = nvidia::findPtxas(capability);
-        if (!ptxas) {
-          started.error = llvm::toString(ptxas.takeError());
-          return started;
-        }
+        if (!ptxas)
+          return MadeOnThread<nvidia::PtxasJob>(ptxas.takeError());
         nvidia::PtxasOptions options;
         options.capability = capability;
-        llvm::Expected<std::unique_ptr<nvidia::PtxasJob>> job =
-            nvidia::PtxasJob::start(*ptxas, options);
-        if (job)
-          started.job = std::move(*job);
-        else
-          started.error = llvm::toString(job.takeError());
-        return started;
+        return MadeOnThread<nvidia::PtxasJob>(
+            nvidia::PtxasJob::start(*ptxas, options));
       });
   // The NVPTX target machine (its set-up and the processor's minimum PTX
   // version cost a few milliseconds) is made on another thread while the
   // kernel is lowered; O3 and code generation share it.
   nvidia::NVPTXOptions nvptx;
   nvptx.capability = capability;
-  struct MadeMachine {
-    std::unique_ptr<llvm::TargetMachine> machine;
-    std::string error;
-  };
   if (llvm::Error error = nvidia::setNVPTXBackendOptions())
     return error;
-  std::future<MadeMachine> machineMade =
+  std::future<MadeOnThread<llvm::TargetMachine>> machineMade =
       std::async(std::launch::async, [nvptx, ptxVersionProbe]() mutable {
         nvptx.ptxVersion = ptxVersionProbe.get();
-        MadeMachine made;
-        llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
-            nvidia::createNVPTXTargetMachine(nvptx);
-        if (machine)
-          made.machine = std::move(*machine);
-        else
-          made.error = llvm::toString(machine.takeError());
-        return made;
+        return MadeOnThread<llvm::TargetMachine>(
+            nvidia::createNVPTXTargetMachine(nvptx));
       });
   DialectRegistry registry;
   triton::registerTritonDialects(registry);
@@ -387,17 +380,17 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
 
   int ptxVersion = ptxVersionProbe.get();
   nvptx.ptxVersion = ptxVersion;
-  MadeMachine made;
+  MadeOnThread<llvm::TargetMachine> made;
   {
     TimingScope t = timing.nest("wait for the target machine");
     made = machineMade.get();
   }
-  if (!made.machine)
+  if (!made.value)
     return llvm::createStringError(made.error);
   {
     TimingScope t = timing.nest("optimize LLVM IR (O3)");
     if (llvm::Error e =
-            nvidia::optimizeLLVMIR(*llvmModule, nvptx, made.machine.get()))
+            nvidia::optimizeLLVMIR(*llvmModule, nvptx, made.value.get()))
       return e;
   }
   {
@@ -411,7 +404,7 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   {
     TimingScope t = timing.nest("make_ptx");
     llvm::Expected<std::string> result =
-        nvidia::translateToPTX(*llvmModule, nvptx, made.machine.get());
+        nvidia::translateToPTX(*llvmModule, nvptx, made.value.get());
     if (!result)
       return result.takeError();
     ptx = *result;
@@ -420,11 +413,11 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   std::string cubin;
   {
     TimingScope t = timing.nest("make_cubin (ptxas)");
-    StartedPtxas started = ptxasStart.get();
-    if (!started.job)
+    MadeOnThread<nvidia::PtxasJob> started = ptxasStart.get();
+    if (!started.value)
       return llvm::createStringError(started.error);
     llvm::Expected<nvidia::Cubin> result =
-        started.job->finish(ptx, out.name + ".ptx");
+        started.value->finish(ptx, out.name + ".ptx");
     if (!result)
       return result.takeError();
     cubin = result->binary;

@@ -490,20 +490,20 @@ SmallVector<StringAttr> mlir::triton::gpu::standardOutDimNames(MLIRContext *ctx,
 std::optional<LinearLayout> LinearLayoutCache::getOrBuild(
     ArrayRef<int64_t> shape, Attribute encoding,
     llvm::function_ref<std::optional<LinearLayout>()> build) {
+  auto sameShape = [&](const Entry &entry) {
+    return ArrayRef<int64_t>(entry.first) == shape;
+  };
   {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = entries.find(encoding);
-    if (it != entries.end())
-      for (const Entry &entry : it->second)
-        if (ArrayRef<int64_t>(entry.first) == shape)
-          return entry.second;
+    SmallVector<Entry, 2> &list = entries[encoding];
+    auto it = llvm::find_if(list, sameShape);
+    if (it != list.end())
+      return it->second;
   }
   std::optional<LinearLayout> layout = build();
   std::lock_guard<std::mutex> lock(mutex);
   SmallVector<Entry, 2> &list = entries[encoding];
-  if (llvm::none_of(list, [&](const Entry &entry) {
-        return ArrayRef<int64_t>(entry.first) == shape;
-      }))
+  if (llvm::none_of(list, sameShape))
     list.emplace_back(SmallVector<int64_t, 4>(shape), layout);
   return layout;
 }
