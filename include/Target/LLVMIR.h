@@ -59,16 +59,41 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path);
 /// Returns whether the function changed.
 bool breakStructPhiNodes(llvm::Function &function);
 
+/// LLVM's O3 pipeline as make_llir runs it, without a target machine (unlike
+/// upstream's, the SLP vectorizer leaves horizontal reductions alone and
+/// builds vectors of two elements at most). Building it (the pass builder,
+/// its analyses, the list of passes) costs the same for every kernel, so a
+/// caller may build it on another thread while the kernel is lowered.
+class O3Pipeline {
+public:
+  O3Pipeline();
+  ~O3Pipeline();
+  O3Pipeline(const O3Pipeline &) = delete;
+  O3Pipeline &operator=(const O3Pipeline &) = delete;
+
+  /// Makes a pipeline; fails when LLVM lacks one of the options it sets.
+  static llvm::Expected<std::unique_ptr<O3Pipeline>> create();
+
+  /// Optimizes `module`; its analyses are dropped afterwards, so the
+  /// pipeline may run again on another module. Errors are LLVM's
+  /// diagnostics.
+  llvm::Error run(llvm::Module &module);
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
 /// Runs the tail of upstream make_llir on a translated module: the NVPTX data
 /// layout (short pointers), the `nvvm-reflect-ftz` flag, libdevice when the
-/// module calls it, then LLVM's O3 pipeline without a target machine (unlike
-/// upstream's, the SLP vectorizer leaves horizontal reductions alone and
-/// builds vectors of two elements at most).
+/// module calls it, then the O3 pipeline.
 /// `options.ptxVersion` must be set. `machine`, when given, is the target
 /// machine createNVPTXTargetMachine made for `options` (it gives the data
-/// layout); otherwise one is made.
+/// layout); otherwise one is made. `pipeline`, when given, is the O3
+/// pipeline to run; otherwise one is built.
 llvm::Error optimizeLLVMIR(llvm::Module &module, const NVPTXOptions &options,
-                           llvm::TargetMachine *machine = nullptr);
+                           llvm::TargetMachine *machine = nullptr,
+                           O3Pipeline *pipeline = nullptr);
 
 } // namespace mlir::triton::nvidia
 

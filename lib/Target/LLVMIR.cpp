@@ -168,7 +168,46 @@ struct BreakStructPhiNodesPass : PassInfoMixin<BreakStructPhiNodesPass> {
 };
 } // namespace
 
-static Error runO3(Module &module) {
+struct O3Pipeline::Impl {
+  PassBuilder builder;
+  LoopAnalysisManager loopAnalyses;
+  FunctionAnalysisManager functionAnalyses;
+  CGSCCAnalysisManager cgsccAnalyses;
+  ModuleAnalysisManager moduleAnalyses;
+  ModulePassManager passes;
+
+  static PipelineTuningOptions tuning() {
+    PipelineTuningOptions tuning;
+    tuning.LoopUnrolling = true;
+    tuning.LoopInterleaving = true;
+    tuning.LoopVectorization = true;
+    tuning.SLPVectorization = true;
+    return tuning;
+  }
+
+  // Upstream optimizes without a target machine.
+  Impl() : builder(/*TM=*/nullptr, tuning()) {
+    builder.registerModuleAnalyses(moduleAnalyses);
+    builder.registerCGSCCAnalyses(cgsccAnalyses);
+    builder.registerFunctionAnalyses(functionAnalyses);
+    builder.registerLoopAnalyses(loopAnalyses);
+    builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
+                                 moduleAnalyses);
+    // Struct-typed phis from the lowering's loop-carried values block the
+    // vectorizers; split them first and clean up.
+    builder.registerVectorizerStartEPCallback(
+        [](FunctionPassManager &passes, OptimizationLevel) {
+          passes.addPass(BreakStructPhiNodesPass());
+          passes.addPass(InstCombinePass());
+        });
+    passes = builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+  }
+};
+
+O3Pipeline::O3Pipeline() = default;
+O3Pipeline::~O3Pipeline() = default;
+
+Expected<std::unique_ptr<O3Pipeline>> O3Pipeline::create() {
   // Unlike upstream's, the SLP vectorizer does not try to vectorize
   // horizontal reductions, and it builds vectors of two elements at most:
   // NVPTX has no wider vector ALU (f16x2, bf16x2), and the longer searches
@@ -176,42 +215,27 @@ static Error runO3(Module &module) {
   // reductions; gelu's eight element chains look like 8-wide vectors). The
   // corpus kernels get the same PTX instructions, some in another order.
   if (Error error = setLLVMBoolOption("slp-vectorize-hor", false))
-    return error;
+    return std::move(error);
   if (Error error = setLLVMCommandLineOption("slp-max-vf", "2"))
-    return error;
-  PipelineTuningOptions tuning;
-  tuning.LoopUnrolling = true;
-  tuning.LoopInterleaving = true;
-  tuning.LoopVectorization = true;
-  tuning.SLPVectorization = true;
-  // Upstream optimizes without a target machine.
-  PassBuilder builder(/*TM=*/nullptr, tuning);
-  LoopAnalysisManager loopAnalyses;
-  FunctionAnalysisManager functionAnalyses;
-  CGSCCAnalysisManager cgsccAnalyses;
-  ModuleAnalysisManager moduleAnalyses;
-  builder.registerModuleAnalyses(moduleAnalyses);
-  builder.registerCGSCCAnalyses(cgsccAnalyses);
-  builder.registerFunctionAnalyses(functionAnalyses);
-  builder.registerLoopAnalyses(loopAnalyses);
-  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses,
-                               moduleAnalyses);
-  // Struct-typed phis from the lowering's loop-carried values block the
-  // vectorizers; split them first and clean up.
-  builder.registerVectorizerStartEPCallback(
-      [](FunctionPassManager &passes, OptimizationLevel) {
-        passes.addPass(BreakStructPhiNodesPass());
-        passes.addPass(InstCombinePass());
-      });
-  ModulePassManager passes =
-      builder.buildPerModuleDefaultPipeline(OptimizationLevel::O3);
+    return std::move(error);
+  std::unique_ptr<O3Pipeline> pipeline(new O3Pipeline());
+  pipeline->impl = std::make_unique<Impl>();
+  return std::move(pipeline);
+}
+
+Error O3Pipeline::run(Module &module) {
   LLVMDiagnosticCapture diagnostics(module.getContext());
-  passes.run(module, moduleAnalyses);
+  impl->passes.run(module, impl->moduleAnalyses);
+  // Nothing cached may outlive the module.
+  impl->loopAnalyses.clear();
+  impl->functionAnalyses.clear();
+  impl->cgsccAnalyses.clear();
+  impl->moduleAnalyses.clear();
   return diagnostics.takeError("LLVM optimization failed");
 }
 
 Error optimizeLLVMIR(Module &module, const NVPTXOptions &options,
-                     TargetMachine *machine) {
+                     TargetMachine *machine, O3Pipeline *pipeline) {
   std::string brokenReason;
   raw_string_ostream brokenStream(brokenReason);
   if (verifyModule(module, &brokenStream))
@@ -234,7 +258,15 @@ Error optimizeLLVMIR(Module &module, const NVPTXOptions &options,
     if (Error error = linkLibdevice(module, *libdevice))
       return error;
   }
-  return runO3(module);
+  std::unique_ptr<O3Pipeline> ownPipeline;
+  if (!pipeline) {
+    Expected<std::unique_ptr<O3Pipeline>> built = O3Pipeline::create();
+    if (!built)
+      return built.takeError();
+    ownPipeline = std::move(*built);
+    pipeline = ownPipeline.get();
+  }
+  return pipeline->run(module);
 }
 
 } // namespace mlir::triton::nvidia

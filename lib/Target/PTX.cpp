@@ -23,40 +23,74 @@ using namespace llvm;
 
 namespace mlir::triton::nvidia {
 
+struct PTXCodeGenerator::Impl {
+  SmallString<0> ptx;
+  raw_svector_ostream os{ptx};
+  legacy::PassManager passes;
+  bool ran = false;
+};
+
+PTXCodeGenerator::PTXCodeGenerator(TargetMachine &machine)
+    : machine(machine), impl(std::make_unique<Impl>()) {}
+PTXCodeGenerator::~PTXCodeGenerator() = default;
+
+Expected<std::unique_ptr<PTXCodeGenerator>>
+PTXCodeGenerator::create(TargetMachine &machine) {
+  std::unique_ptr<PTXCodeGenerator> generator(new PTXCodeGenerator(machine));
+  legacy::PassManager &passes = generator->impl->passes;
+  passes.add(createAlwaysInlinerLegacyPass());
+  passes.add(createVerifierPass());
+  if (machine.addPassesToEmitFile(passes, generator->impl->os, nullptr,
+                                  CodeGenFileType::AssemblyFile))
+    return createStringError("the NVPTX target cannot emit assembly");
+  return std::move(generator);
+}
+
+Expected<std::string> PTXCodeGenerator::run(Module &module) {
+  if (impl->ran)
+    return createStringError("the code generator's passes ran already");
+  impl->ran = true;
+  LLVMDiagnosticCapture diagnostics(module.getContext());
+  impl->passes.run(module);
+  if (Error error = diagnostics.takeError("NVPTX code generation failed"))
+    return std::move(error);
+  return std::string(impl->ptx.str());
+}
+
 Expected<std::string> translateToPTX(Module &module,
                                      const NVPTXOptions &options,
-                                     TargetMachine *machine) {
+                                     PTXCodeGenerator *generator) {
   std::string brokenReason;
   raw_string_ostream brokenStream(brokenReason);
   if (verifyModule(module, &brokenStream))
     return createStringError("invalid LLVM module: %s", brokenReason.c_str());
 
   std::unique_ptr<TargetMachine> ownMachine;
-  if (Error error = ensureNVPTXTargetMachine(options, machine, ownMachine))
-    return error;
-  module.setTargetTriple(machine->getTargetTriple());
-  module.setDataLayout(machine->createDataLayout());
+  std::unique_ptr<PTXCodeGenerator> ownGenerator;
+  if (!generator) {
+    TargetMachine *machine = nullptr;
+    if (Error error = ensureNVPTXTargetMachine(options, machine, ownMachine))
+      return std::move(error);
+    Expected<std::unique_ptr<PTXCodeGenerator>> made =
+        PTXCodeGenerator::create(*machine);
+    if (!made)
+      return made.takeError();
+    ownGenerator = std::move(*made);
+    generator = ownGenerator.get();
+  }
+  TargetMachine &machine = generator->getTargetMachine();
+  module.setTargetTriple(machine.getTargetTriple());
+  module.setDataLayout(machine.createDataLayout());
 
   for (Function &function : module)
     if (!function.isDeclaration() &&
         !function.hasFnAttribute(Attribute::NoInline))
       function.addFnAttr(Attribute::AlwaysInline);
 
-  SmallString<0> ptx;
-  {
-    raw_svector_ostream os(ptx);
-    legacy::PassManager passes;
-    passes.add(createAlwaysInlinerLegacyPass());
-    passes.add(createVerifierPass());
-    if (machine->addPassesToEmitFile(passes, os, nullptr,
-                                     CodeGenFileType::AssemblyFile))
-      return createStringError("the NVPTX target cannot emit assembly");
-    LLVMDiagnosticCapture diagnostics(module.getContext());
-    passes.run(module);
-    if (Error error = diagnostics.takeError("NVPTX code generation failed"))
-      return error;
-  }
-  return fixupPTX(ptx, options.capability, options.ptxVersion);
+  Expected<std::string> ptx = generator->run(module);
+  if (!ptx)
+    return ptx.takeError();
+  return fixupPTX(*ptx, options.capability, options.ptxVersion);
 }
 
 /// Rewrites the `.target` directive: `sm_NN` becomes `sm_<capability>` with

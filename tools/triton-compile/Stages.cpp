@@ -192,6 +192,36 @@ template <typename T> struct MadeOnThread {
   }
 };
 
+/// LLVM's part of a compile that does not depend on the kernel: the NVPTX
+/// target machine, the O3 pipeline and the code generator's passes. Made on
+/// another thread while the kernel is lowered (some milliseconds).
+struct LLVMBackend {
+  std::unique_ptr<llvm::TargetMachine> machine; // outlives the passes
+  std::unique_ptr<nvidia::O3Pipeline> o3;
+  std::unique_ptr<nvidia::PTXCodeGenerator> codegen;
+
+  static llvm::Expected<std::unique_ptr<LLVMBackend>>
+  make(const nvidia::NVPTXOptions &options) {
+    auto backend = std::make_unique<LLVMBackend>();
+    llvm::Expected<std::unique_ptr<llvm::TargetMachine>> machine =
+        nvidia::createNVPTXTargetMachine(options);
+    if (!machine)
+      return machine.takeError();
+    backend->machine = std::move(*machine);
+    llvm::Expected<std::unique_ptr<nvidia::O3Pipeline>> o3 =
+        nvidia::O3Pipeline::create();
+    if (!o3)
+      return o3.takeError();
+    backend->o3 = std::move(*o3);
+    llvm::Expected<std::unique_ptr<nvidia::PTXCodeGenerator>> codegen =
+        nvidia::PTXCodeGenerator::create(*backend->machine);
+    if (!codegen)
+      return codegen.takeError();
+    backend->codegen = std::move(*codegen);
+    return std::move(backend);
+  }
+};
+
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
 /// failure (the IR diagnostics were printed already).
 static llvm::Error
@@ -212,18 +242,17 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
         return MadeOnThread<nvidia::PtxasJob>(
             nvidia::PtxasJob::start(*ptxas, options));
       });
-  // The NVPTX target machine (its set-up and the processor's minimum PTX
-  // version cost a few milliseconds) is made on another thread while the
-  // kernel is lowered; O3 and code generation share it.
+  // The NVPTX target machine, the O3 pipeline and the code generator's
+  // passes (a few milliseconds) are made on another thread while the kernel
+  // is lowered.
   nvidia::NVPTXOptions nvptx;
   nvptx.capability = capability;
   if (llvm::Error error = nvidia::setNVPTXBackendOptions())
     return error;
-  std::future<MadeOnThread<llvm::TargetMachine>> machineMade =
+  std::future<MadeOnThread<LLVMBackend>> backendMade =
       std::async(std::launch::async, [nvptx, ptxVersionProbe]() mutable {
         nvptx.ptxVersion = ptxVersionProbe.get();
-        return MadeOnThread<llvm::TargetMachine>(
-            nvidia::createNVPTXTargetMachine(nvptx));
+        return MadeOnThread<LLVMBackend>(LLVMBackend::make(nvptx));
       });
   DialectRegistry registry;
   triton::registerTritonDialects(registry);
@@ -380,17 +409,18 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
 
   int ptxVersion = ptxVersionProbe.get();
   nvptx.ptxVersion = ptxVersion;
-  MadeOnThread<llvm::TargetMachine> made;
+  MadeOnThread<LLVMBackend> made;
   {
-    TimingScope t = timing.nest("wait for the target machine");
-    made = machineMade.get();
+    TimingScope t = timing.nest("wait for the LLVM back end");
+    made = backendMade.get();
   }
   if (!made.value)
     return llvm::createStringError(made.error);
+  LLVMBackend &backend = *made.value;
   {
     TimingScope t = timing.nest("optimize LLVM IR (O3)");
-    if (llvm::Error e =
-            nvidia::optimizeLLVMIR(*llvmModule, nvptx, made.value.get()))
+    if (llvm::Error e = nvidia::optimizeLLVMIR(
+            *llvmModule, nvptx, backend.machine.get(), backend.o3.get()))
       return e;
   }
   {
@@ -404,7 +434,7 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   {
     TimingScope t = timing.nest("make_ptx");
     llvm::Expected<std::string> result =
-        nvidia::translateToPTX(*llvmModule, nvptx, made.value.get());
+        nvidia::translateToPTX(*llvmModule, nvptx, backend.codegen.get());
     if (!result)
       return result.takeError();
     ptx = *result;
