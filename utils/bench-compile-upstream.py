@@ -13,9 +13,12 @@ With --ours BIN_DIR, it times our triton-compile (BIN_DIR/triton-compile, a
 cache miss in a fresh process, the toolkit memo kept) on the same kernels,
 interleaved with upstream's compiles rep by rep, so that both see the same
 moments of a noisy machine, and prints a table: best of each, and the ratio.
+--ours may be given several times (two builds to compare): each build's
+compile follows upstream's in every rep, and each gets its columns.
 
 Usage: utils/bench-compile-upstream.py [--repeat 5] > upstream.json
        utils/bench-compile-upstream.py --ours build/bin [--repeat 7]
+       utils/bench-compile-upstream.py --ours old/bin --ours new/bin
 """
 import argparse
 import json
@@ -32,7 +35,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
-    parser.add_argument("--ours", help="our build's bin directory: compare")
+    parser.add_argument("--ours", action="append",
+                        help="our build's bin directory: compare (repeatable)")
     args = parser.parse_args()
 
     import triton
@@ -74,11 +78,10 @@ def main():
 
 def compare(args, rows, compile_upstream):
     """Upstream's and our cold compiles, interleaved rep by rep."""
-    compiler = os.path.join(args.ours, "triton-compile")
     with tempfile.TemporaryDirectory() as tmp:
         cache = os.path.join(tmp, "cache")
 
-        def compile_ours(kernel, warps, stages):
+        def compile_ours(compiler, kernel, warps, stages):
             for name in os.listdir(cache) if os.path.isdir(cache) else []:
                 if not name.startswith("."):  # keep the toolkit memo
                     shutil.rmtree(os.path.join(cache, name))
@@ -91,19 +94,28 @@ def compare(args, rows, compile_upstream):
                            stderr=subprocess.DEVNULL)
             return time.perf_counter() - start
 
-        compile_ours(rows[0][1], rows[0][2], rows[0][3])  # fills the memo
-        best = {}
+        compilers = [os.path.join(d, "triton-compile") for d in args.ours]
+        for compiler in compilers:  # fills the memo, warms the files
+            compile_ours(compiler, rows[0][1], rows[0][2], rows[0][3])
+        inf = float("inf")
+        best = {folder: [inf] * (1 + len(compilers))
+                for folder, _, _, _ in rows}
         for _ in range(args.repeat):
             for folder, kernel, warps, stages in rows:
-                up = compile_upstream(kernel, warps, stages)
-                ours = compile_ours(kernel, warps, stages)
-                old = best.get(folder, (up, ours))
-                best[folder] = (min(old[0], up), min(old[1], ours))
-    print(f"{'kernel':<16} {'ours ms':>8} {'upstream ms':>12} {'ratio':>6}")
+                times = [compile_upstream(kernel, warps, stages)]
+                times += [compile_ours(c, kernel, warps, stages)
+                          for c in compilers]
+                best[folder] = [min(a, b) for a, b in zip(best[folder], times)]
+    header = f"{'kernel':<16} {'upstream ms':>12}"
+    for d in args.ours:
+        header += f" | {d + ' ms':>16} {'ratio':>6}"
+    print(header)
     for folder, _, _, _ in rows:
-        up, ours = best[folder]
-        print(f"{folder:<16} {ours * 1000:8.1f} {up * 1000:12.1f} "
-              f"{ours / up:6.2f}")
+        up = best[folder][0]
+        line = f"{folder:<16} {up * 1000:12.1f}"
+        for ours in best[folder][1:]:
+            line += f" | {ours * 1000:16.1f} {ours / up:6.2f}"
+        print(line)
     return 0
 
 

@@ -222,12 +222,26 @@ struct LLVMBackend {
   }
 };
 
+/// The IR of one compile and what owns it. Freeing it takes about a
+/// millisecond once the artifacts exist; a compile that ends the process
+/// leaves that to the operating system, as clang's -disable-free does.
+struct CompileState {
+  DialectRegistry registry;
+  std::unique_ptr<MLIRContext> context;
+  llvm::SourceMgr sourceMgr;
+  std::unique_ptr<SourceMgrDiagnosticHandler> diagnostics;
+  OwningOpRef<ModuleOp> module;
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule;
+  std::unique_ptr<LLVMBackend> backend;
+};
+
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
 /// failure (the IR diagnostics were printed already).
 static llvm::Error
 compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
         std::shared_future<int> ptxVersionProbe, const std::string &key,
-        TimingScope &timing, Artifacts &out) {
+        TimingScope &timing, CompileState &state, Artifacts &out) {
   // ptxas sets itself up (about half of its time on a small kernel) while
   // the stages before it run. Another thread starts it: spawning suspends
   // the spawning thread until ptxas has been exec'd. An early return joins
@@ -254,18 +268,22 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
         nvptx.ptxVersion = ptxVersionProbe.get();
         return MadeOnThread<LLVMBackend>(LLVMBackend::make(nvptx));
       });
-  DialectRegistry registry;
-  triton::registerTritonDialects(registry);
-  nvidia::registerLLVMIRTranslations(registry);
+  TimingScope setUpTimer = timing.nest("set up the MLIR context");
+  triton::registerTritonDialects(state.registry);
+  nvidia::registerLLVMIRTranslations(state.registry);
   // One kernel per module: threads would only add start-up time, and IR
   // dumps need a single thread.
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  llvm::SourceMgr sourceMgr;
+  state.context = std::make_unique<MLIRContext>(
+      state.registry, MLIRContext::Threading::DISABLED);
+  MLIRContext &context = *state.context;
+  setUpTimer.stop();
+  llvm::SourceMgr &sourceMgr = state.sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  state.diagnostics =
+      std::make_unique<SourceMgrDiagnosticHandler>(sourceMgr, &context);
 
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule;
+  llvm::LLVMContext &llvmContext = state.llvmContext;
+  std::unique_ptr<llvm::Module> &llvmModule = state.llvmModule;
   std::vector<driver::KernelParam> params;
   std::vector<std::string> signature;
   llvm::json::Object meta;
@@ -273,8 +291,8 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
 
   if (stage != Stage::LLIR) {
     TimingScope parseTimer = timing.nest("parse");
-    OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(sourceMgr, &context);
+    OwningOpRef<ModuleOp> &module = state.module;
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context);
     parseTimer.stop();
     if (!module)
       return llvm::createStringError("cannot parse '" + inputOpt + "'");
@@ -416,7 +434,8 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   }
   if (!made.value)
     return llvm::createStringError(made.error);
-  LLVMBackend &backend = *made.value;
+  state.backend = std::move(made.value);
+  LLVMBackend &backend = *state.backend;
   {
     TimingScope t = timing.nest("optimize LLVM IR (O3)");
     if (llvm::Error e = nvidia::optimizeLLVMIR(
@@ -504,7 +523,9 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
 
 /// One compile with the options as parsed: the artifacts served from the
 /// cache, or the stages run and the cache filled. `cached` says which.
-static int runJob(bool &cached) {
+/// `endsProcess`: nothing runs after this job, so its IR is left for the
+/// operating system to free.
+static int runJob(bool &cached, bool endsProcess) {
   cached = false;
   std::optional<Checked> checked = checkOptions();
   if (!checked)
@@ -541,9 +562,10 @@ static int runJob(bool &cached) {
       std::async(std::launch::async, [capability = checked->capability] {
         return resolvePtxVersionRemembered(capability);
       }).share();
+  auto state = std::make_unique<CompileState>();
   if (llvm::Error e =
           compile(checked->stage, std::move(*input), checked->capability,
-                  ptxVersion, key, timing, artifacts))
+                  ptxVersion, key, timing, *state, artifacts))
     return fail(llvm::toString(std::move(e)));
   if (useCache()) {
     TimingScope t = timing.nest("cache store");
@@ -554,7 +576,15 @@ static int runJob(bool &cached) {
           << llvm::toString(stored.takeError()) << "\n";
   }
   TimingScope writeTimer = timing.nest("write outputs");
-  return writeOutputs(artifacts.files);
+  int rc = writeOutputs(artifacts.files);
+  writeTimer.stop();
+  if (endsProcess) {
+    (void)state.release();
+  } else {
+    TimingScope freeTimer = timing.nest("free the IR");
+    state.reset();
+  }
+  return rc;
 }
 
 /// Whether a command-line argument is --batch (`--batch=F`, `-batch=F`, or
@@ -631,7 +661,7 @@ static int runBatch(int argc, char **argv) {
     }
     auto start = std::chrono::steady_clock::now();
     bool cached = false;
-    int rc = runJob(cached);
+    int rc = runJob(cached, /*endsProcess=*/false);
     std::chrono::duration<double, std::milli> elapsed =
         std::chrono::steady_clock::now() - start;
     llvm::outs() << where << ": " << inputOpt << ": "
@@ -693,5 +723,5 @@ int main(int argc, char **argv) {
     return runBatch(argc, argv);
   }
   bool cached;
-  return runJob(cached);
+  return runJob(cached, /*endsProcess=*/true);
 }
