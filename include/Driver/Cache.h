@@ -17,6 +17,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -36,6 +38,26 @@ std::string defaultCacheDir();
 /// a rename).
 llvm::Error writeFileAtomically(llvm::StringRef path, llvm::StringRef contents);
 
+/// Files written now and put in place later, each atomically: add() writes
+/// a file beside its destination under a temporary name, commit() renames
+/// them all into place. Files not committed are removed with the object.
+class StagedFiles {
+public:
+  StagedFiles() = default;
+  StagedFiles(const StagedFiles &) = delete;
+  StagedFiles &operator=(const StagedFiles &) = delete;
+  ~StagedFiles();
+
+  /// Writes `contents` for `path` under a temporary name.
+  llvm::Error add(llvm::StringRef path, llvm::StringRef contents);
+
+  /// Renames the files added into place, in the order they were added.
+  llvm::Error commit();
+
+private:
+  std::vector<std::pair<std::string, std::string>> pending; // temp, path
+};
+
 class Cache {
 public:
   explicit Cache(std::string dir) : dir(std::move(dir)) {}
@@ -54,6 +76,33 @@ public:
   llvm::Expected<std::string>
   store(llvm::StringRef key,
         llvm::ArrayRef<std::pair<std::string, std::string>> files) const;
+
+  /// An entry being written: files go into a private directory as they
+  /// come, and publish() puts the entry in place as store() does. An entry
+  /// not published is removed with the object.
+  class EntryWriter {
+  public:
+    EntryWriter(const EntryWriter &) = delete;
+    EntryWriter &operator=(const EntryWriter &) = delete;
+    ~EntryWriter();
+
+    /// Writes the file `name` of the entry.
+    llvm::Error add(llvm::StringRef name, llvm::StringRef contents);
+
+    /// Writes the manifest and publishes the entry; returns its directory.
+    llvm::Expected<std::string> publish();
+
+  private:
+    friend class Cache;
+    EntryWriter() = default;
+    std::string key, entry, temp;
+    std::vector<std::pair<std::string, std::string>> digests; // name, blake3
+    std::vector<uint64_t> sizes;
+  };
+
+  /// Starts the entry for `key`.
+  llvm::Expected<std::unique_ptr<EntryWriter>>
+  beginEntry(llvm::StringRef key) const;
 
 private:
   std::string dir;

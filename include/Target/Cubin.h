@@ -14,6 +14,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace mlir::triton::nvidia {
@@ -70,16 +71,36 @@ llvm::Expected<Cubin> compileToCubin(llvm::StringRef ptx,
 /// A ptxas started before its PTX exists. ptxas spends about half of its
 /// time on a small kernel setting itself up before it reads its input, so a
 /// compiler that starts it first and hands it the PTX through a pipe when
-/// ready hides that time behind its own work. Not finishing the job kills
-/// ptxas.
+/// ready hides that time behind its own work. The CUBIN comes back through
+/// a named pipe, so it arrives the moment ptxas closes it, a millisecond or
+/// more before ptxas has exited. Not finishing the job kills ptxas.
 class PtxasJob {
 public:
   /// Starts ptxas, reading its PTX from a pipe.
   static llvm::Expected<std::unique_ptr<PtxasJob>>
   start(llvm::StringRef ptxasPath, const PtxasOptions &options);
 
-  /// Sends `ptx` to ptxas and waits for the CUBIN; errors as compileToCubin,
-  /// naming the PTX `inputName`. Call at most once.
+  /// Sends `ptx` to ptxas, which compiles it while the caller goes on; a
+  /// failure to send is reported by wait(). Call at most once.
+  void send(llvm::StringRef ptx);
+
+  /// What wait() waits for.
+  enum class WaitFor {
+    /// ptxas's exit: its status is checked and Cubin::log is complete.
+    Exit,
+    /// A complete CUBIN (a well-formed ELF file that ptxas closed): ptxas
+    /// may still be exiting, and Cubin::log may then be empty. Should ptxas
+    /// close something else, wait() waits for its exit as with Exit. The
+    /// job's destructor reaps ptxas.
+    Cubin,
+  };
+
+  /// Waits for the CUBIN of the PTX sent; errors as compileToCubin, naming
+  /// the PTX `inputName`. Call once, after send().
+  llvm::Expected<Cubin> wait(llvm::StringRef inputName = "<ptx>",
+                             WaitFor what = WaitFor::Exit);
+
+  /// send() then wait().
   llvm::Expected<Cubin> finish(llvm::StringRef ptx,
                                llvm::StringRef inputName = "<ptx>");
 
@@ -90,8 +111,18 @@ public:
 private:
   PtxasJob() = default;
 
+  /// Reads the CUBIN from the named pipe until ptxas closes it, or until
+  /// ptxas exits without writing (then `status` is set and pid is -1).
+  std::string readCubin(int &status);
+
   int pid = -1;
   int ptxFd = -1;
+  /// The read end of the named pipe at outputPath; -1 when ptxas writes a
+  /// plain file (no named pipe could be made there).
+  int cubinFd = -1;
+  /// ptxas wrote a complete CUBIN and is exiting: reap it, do not kill it.
+  bool exiting = false;
+  std::error_code sendError;
   std::string outputPath, logPath;
   std::vector<std::string> args;
 };

@@ -2,6 +2,7 @@
 
 #include "Driver/Cache.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
@@ -60,8 +61,8 @@ std::string mlir::triton::driver::defaultCacheDir() {
   return std::string(path);
 }
 
-Error mlir::triton::driver::writeFileAtomically(StringRef path,
-                                                StringRef contents) {
+/// Writes `contents` to a new file beside `path`; returns its name.
+static Expected<std::string> writeBeside(StringRef path, StringRef contents) {
   SmallString<256> model(path);
   model += ".tmp-%%%%%%%%";
   int fd;
@@ -69,21 +70,49 @@ Error mlir::triton::driver::writeFileAtomically(StringRef path,
   if (std::error_code ec = sys::fs::createUniqueFile(model, fd, temp))
     return fail(Twine() + "cannot create a temporary file for '" + path +
                 "': " + ec.message());
-  {
-    raw_fd_ostream os(fd, /*shouldClose=*/true);
-    os << contents;
-    os.close();
-    if (os.has_error()) {
-      std::error_code ec = os.error();
-      os.clear_error();
-      sys::fs::remove(temp);
-      return fail(Twine() + "cannot write '" + path + "': " + ec.message());
-    }
-  }
-  if (std::error_code ec = sys::fs::rename(temp, path)) {
+  raw_fd_ostream os(fd, /*shouldClose=*/true);
+  os << contents;
+  os.close();
+  if (os.has_error()) {
+    std::error_code ec = os.error();
+    os.clear_error();
     sys::fs::remove(temp);
     return fail(Twine() + "cannot write '" + path + "': " + ec.message());
   }
+  return std::string(temp);
+}
+
+Error mlir::triton::driver::writeFileAtomically(StringRef path,
+                                                StringRef contents) {
+  StagedFiles staged;
+  if (Error error = staged.add(path, contents))
+    return error;
+  return staged.commit();
+}
+
+StagedFiles::~StagedFiles() {
+  for (const auto &[temp, path] : pending)
+    sys::fs::remove(temp);
+}
+
+Error StagedFiles::add(StringRef path, StringRef contents) {
+  Expected<std::string> temp = writeBeside(path, contents);
+  if (!temp)
+    return temp.takeError();
+  pending.push_back({std::move(*temp), path.str()});
+  return Error::success();
+}
+
+Error StagedFiles::commit() {
+  for (size_t i = 0; i < pending.size(); ++i) {
+    const auto &[temp, path] = pending[i];
+    if (std::error_code ec = sys::fs::rename(temp, path)) {
+      // What was renamed stays; the rest is removed with the object.
+      pending.erase(pending.begin(), pending.begin() + i);
+      return fail(Twine() + "cannot write '" + path + "': " + ec.message());
+    }
+  }
+  pending.clear();
   return Error::success();
 }
 
@@ -165,47 +194,63 @@ std::optional<std::string> Cache::lookup(StringRef key,
   return std::nullopt;
 }
 
-Expected<std::string>
-Cache::store(StringRef key,
-             ArrayRef<std::pair<std::string, std::string>> files) const {
+Expected<std::unique_ptr<Cache::EntryWriter>>
+Cache::beginEntry(StringRef key) const {
   if (std::error_code ec = sys::fs::create_directories(dir))
     return fail(Twine() + "cannot create the cache directory '" + dir +
                 "': " + ec.message());
-  std::string entry = entryDir(key);
-  SmallString<256> temp;
-  SmallString<256> model(entry);
+  std::unique_ptr<EntryWriter> writer(new EntryWriter());
+  writer->key = key.str();
+  writer->entry = entryDir(key);
+  SmallString<256> model(writer->entry);
   // createUniqueDirectory puts a relative model under the system's temporary
   // directory, not beside the entry it is renamed into.
   if (std::error_code ec = sys::fs::make_absolute(model))
     return fail(Twine() + "cannot create a cache entry in '" + dir +
                 "': " + ec.message());
   model += ".tmp-%%%%%%%%";
+  SmallString<256> temp;
   if (std::error_code ec = sys::fs::createUniqueDirectory(model, temp))
     return fail(Twine() + "cannot create a cache entry in '" + dir +
                 "': " + ec.message());
-  json::Object manifest, list;
-  for (const auto &[name, contents] : files) {
-    SmallString<256> path(temp);
-    sys::path::append(path, name);
-    std::error_code ec;
-    raw_fd_ostream os(path, ec);
-    if (!ec) {
-      os << contents;
-      os.close();
-      if (os.has_error()) {
-        ec = os.error();
-        os.clear_error();
-      }
+  writer->temp = std::string(temp);
+  return std::move(writer);
+}
+
+Cache::EntryWriter::~EntryWriter() {
+  if (!temp.empty())
+    sys::fs::remove_directories(temp, /*IgnoreErrors=*/true);
+}
+
+Error Cache::EntryWriter::add(StringRef name, StringRef contents) {
+  assert(!temp.empty() && "the entry was published");
+  SmallString<256> path(temp);
+  sys::path::append(path, name);
+  std::error_code ec;
+  raw_fd_ostream os(path, ec);
+  if (!ec) {
+    os << contents;
+    os.close();
+    if (os.has_error()) {
+      ec = os.error();
+      os.clear_error();
     }
-    if (ec) {
-      sys::fs::remove_directories(temp, /*IgnoreErrors=*/true);
-      return fail(Twine() + "cannot write the cache entry '" + entry +
-                  "': " + ec.message());
-    }
-    list[name] = json::Object{{"size", (int64_t)contents.size()},
-                              {"blake3", fileDigest(contents)}};
   }
-  manifest["key"] = key.str();
+  if (ec)
+    return fail(Twine() + "cannot write the cache entry '" + entry +
+                "': " + ec.message());
+  digests.push_back({name.str(), fileDigest(contents)});
+  sizes.push_back(contents.size());
+  return Error::success();
+}
+
+Expected<std::string> Cache::EntryWriter::publish() {
+  assert(!temp.empty() && "the entry was published");
+  json::Object manifest, list;
+  for (auto [file, size] : llvm::zip(digests, sizes))
+    list[file.first] =
+        json::Object{{"size", (int64_t)size}, {"blake3", file.second}};
+  manifest["key"] = key;
   manifest["files"] = std::move(list);
   {
     SmallString<256> path(temp);
@@ -219,12 +264,26 @@ Cache::store(StringRef key,
   }
   // Publish. A directory rename onto an existing entry fails: another
   // process won the race, and its entry is as good as ours.
-  if (sys::fs::rename(temp, entry)) {
-    sys::fs::remove_directories(temp, /*IgnoreErrors=*/true);
+  std::string staged = std::move(temp);
+  temp.clear();
+  if (sys::fs::rename(staged, entry)) {
+    sys::fs::remove_directories(staged, /*IgnoreErrors=*/true);
     std::string why;
     if (sys::fs::is_directory(entry) && isIntact(entry, why))
       return entry;
     return fail(Twine() + "cannot publish the cache entry '" + entry + "'");
   }
   return entry;
+}
+
+Expected<std::string>
+Cache::store(StringRef key,
+             ArrayRef<std::pair<std::string, std::string>> files) const {
+  Expected<std::unique_ptr<EntryWriter>> writer = beginEntry(key);
+  if (!writer)
+    return writer.takeError();
+  for (const auto &[name, contents] : files)
+    if (Error error = (*writer)->add(name, contents))
+      return std::move(error);
+  return (*writer)->publish();
 }

@@ -2,8 +2,9 @@
 //
 // make_cubin runs NVIDIA's assembler in a child process that reads the PTX
 // from a pipe, so it can be started before the PTX exists; the CUBIN comes
-// back in memory, so the caller writes it atomically. A failure carries
-// ptxas's own messages, which name the user's input rather than the pipe.
+// back in memory (through a named pipe where one can be made), so the caller
+// writes it atomically. A failure carries ptxas's own messages, which name
+// the user's input rather than the pipe.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +23,11 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <optional>
 #include <fcntl.h>
+#include <poll.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -32,12 +36,13 @@ using namespace llvm;
 namespace mlir::triton::nvidia {
 
 namespace {
-/// A temporary file that is removed when it goes out of scope.
+/// A temporary file or named pipe, removed when it goes out of scope. (The
+/// files here are removed with unlink(): sys::fs::remove refuses a pipe.)
 struct TempPath {
   SmallString<128> path;
   ~TempPath() {
     if (!path.empty())
-      sys::fs::remove(path);
+      ::unlink(path.c_str());
   }
 };
 } // namespace
@@ -94,12 +99,38 @@ Expected<int> getDefaultPTXVersion(int capability) {
 /// The file name ptxas reads its PTX from: the pipe from the compiler.
 static constexpr StringLiteral kPtxInput = "/dev/stdin";
 
+/// Makes a named pipe under a new name in the temporary directory and opens
+/// its read end (without waiting for a writer). Returns the descriptor, or
+/// -1 when no named pipe can be made there (`path` is then empty).
+static int makeCubinPipe(TempPath &path) {
+  for (int attempt = 0; attempt < 8; ++attempt) {
+    sys::fs::createUniquePath("triton-ptxas-%%%%%%%%.cubin", path.path,
+                              /*MakeAbsolute=*/true);
+    if (mkfifo(path.path.c_str(), 0600) == 0) {
+      int fd = open(path.path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+      if (fd >= 0)
+        return fd;
+      break; // the path is removed with `path`
+    }
+    if (errno != EEXIST) {
+      path.path.clear();
+      return -1;
+    }
+  }
+  if (!path.path.empty())
+    ::unlink(path.path.c_str());
+  path.path.clear();
+  return -1;
+}
+
 Expected<std::unique_ptr<PtxasJob>>
 PtxasJob::start(StringRef ptxasPath, const PtxasOptions &options) {
   std::unique_ptr<PtxasJob> job(new PtxasJob());
   TempPath output, log;
-  if (Error error = createTemp("triton-ptxas", "cubin", output))
-    return std::move(error);
+  job->cubinFd = makeCubinPipe(output);
+  if (job->cubinFd < 0)
+    if (Error error = createTemp("triton-ptxas", "cubin", output))
+      return std::move(error);
   if (Error error = createTemp("triton-ptxas", "log", log))
     return std::move(error);
 
@@ -186,15 +217,106 @@ static std::error_code writeAll(int fd, StringRef data) {
   return ec;
 }
 
-Expected<Cubin> PtxasJob::finish(StringRef ptx, StringRef inputName) {
-  assert(pid > 0 && "the job was already finished");
-  std::error_code writeError = writeAll(ptxFd, ptx);
+void PtxasJob::send(StringRef ptx) {
+  assert(ptxFd >= 0 && "the PTX was sent already");
+  sendError = writeAll(ptxFd, ptx);
   close(ptxFd);
   ptxFd = -1;
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+}
+
+Expected<Cubin> PtxasJob::finish(StringRef ptx, StringRef inputName) {
+  send(ptx);
+  return wait(inputName);
+}
+
+/// Whether `data` is a whole 64-bit little-endian ELF file: its headers,
+/// and the contents of every section, lie within it.
+static bool isCompleteELF(StringRef data) {
+  if (data.size() < 64 || !data.starts_with("\x7f"
+                                            "ELF") ||
+      data[4] != 2 || data[5] != 1)
+    return false;
+  auto read = [&](uint64_t offset, unsigned bytes) -> uint64_t {
+    uint64_t value = 0;
+    for (unsigned i = 0; i < bytes; ++i)
+      value |= uint64_t(uint8_t(data[offset + i])) << (8 * i);
+    return value;
+  };
+  auto within = [&](uint64_t offset, uint64_t size) {
+    return offset <= data.size() && size <= data.size() - offset;
+  };
+  uint64_t phoff = read(0x20, 8), shoff = read(0x28, 8);
+  uint64_t phentsize = read(0x36, 2), phnum = read(0x38, 2);
+  uint64_t shentsize = read(0x3A, 2), shnum = read(0x3C, 2);
+  if (shnum == 0 || shentsize < 0x40 || !within(shoff, shnum * shentsize) ||
+      !within(phoff, phnum * phentsize))
+    return false;
+  for (uint64_t i = 0; i < shnum; ++i) {
+    uint64_t header = shoff + i * shentsize;
+    constexpr uint64_t kNoBits = 8;
+    if (read(header + 4, 4) != kNoBits &&
+        !within(read(header + 0x18, 8), read(header + 0x20, 8)))
+      return false;
   }
-  pid = -1;
+  return true;
+}
+
+std::string PtxasJob::readCubin(int &status) {
+  std::string data;
+  char buffer[1 << 16];
+  for (;;) {
+    pollfd ready = {cubinFd, POLLIN, 0};
+    // Until data comes, look every few milliseconds whether ptxas exited
+    // without writing (a failure); once it writes, it closes or dies.
+    int events = poll(&ready, 1, data.empty() ? 5 : -1);
+    if (events < 0 && errno != EINTR)
+      break;
+    if (events > 0) {
+      ssize_t n = read(cubinFd, buffer, sizeof(buffer));
+      if (n > 0) {
+        data.append(buffer, n);
+        continue;
+      }
+      if (n == 0 && !data.empty())
+        break; // every writer closed the pipe: the CUBIN is whole
+      if (n < 0 && errno != EAGAIN && errno != EINTR)
+        break;
+      if (n == 0) // a pipe no writer has opened yet may read as ended
+        usleep(500);
+    }
+    if (data.empty() && waitpid(pid, &status, WNOHANG) == pid) {
+      pid = -1;
+      break;
+    }
+  }
+  return data;
+}
+
+Expected<Cubin> PtxasJob::wait(StringRef inputName, WaitFor what) {
+  assert(pid > 0 && ptxFd < 0 && "no PTX was sent, or the job was finished");
+  std::error_code writeError = sendError;
+  int status = 0;
+  std::optional<std::string> piped;
+  if (cubinFd >= 0) {
+    piped = readCubin(status);
+    close(cubinFd);
+    cubinFd = -1;
+    if (pid > 0 && what == WaitFor::Cubin && isCompleteELF(*piped)) {
+      // ptxas closed a whole CUBIN; leave it to exit while the caller goes
+      // on. Its log is not needed, and its files can go now.
+      exiting = true;
+      ::unlink(outputPath.c_str());
+      ::unlink(logPath.c_str());
+      outputPath.clear();
+      logPath.clear();
+      return Cubin{std::move(*piped), std::string()};
+    }
+  }
+  if (pid > 0) {
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    pid = -1;
+  }
 
   // ptxas names its input in every message: show the user's name instead.
   std::string text = readFileOrEmpty(logPath);
@@ -223,6 +345,11 @@ Expected<Cubin> PtxasJob::finish(StringRef ptx, StringRef inputName) {
     if (writeError)
       return createStringError(writeError, "cannot send the PTX to ptxas: %s",
                                writeError.message().c_str());
+    if (piped) {
+      if (piped->empty())
+        return createStringError("ptxas succeeded but wrote no CUBIN");
+      return Cubin{std::move(*piped), std::move(text)};
+    }
     ErrorOr<std::unique_ptr<MemoryBuffer>> binary =
         MemoryBuffer::getFile(outputPath, /*IsText=*/false,
                               /*RequiresNullTerminator=*/false);
@@ -232,8 +359,8 @@ Expected<Cubin> PtxasJob::finish(StringRef ptx, StringRef inputName) {
                                binary.getError().message().c_str());
     return Cubin{(*binary)->getBuffer().str(), std::move(text)};
   }();
-  sys::fs::remove(outputPath);
-  sys::fs::remove(logPath);
+  ::unlink(outputPath.c_str());
+  ::unlink(logPath.c_str());
   outputPath.clear();
   logPath.clear();
   return result;
@@ -242,15 +369,18 @@ Expected<Cubin> PtxasJob::finish(StringRef ptx, StringRef inputName) {
 PtxasJob::~PtxasJob() {
   if (ptxFd >= 0)
     close(ptxFd);
+  if (cubinFd >= 0)
+    close(cubinFd);
   if (pid > 0) {
-    kill(pid, SIGKILL);
+    if (!exiting)
+      kill(pid, SIGKILL);
     while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
     }
   }
   if (!outputPath.empty())
-    sys::fs::remove(outputPath);
+    ::unlink(outputPath.c_str());
   if (!logPath.empty())
-    sys::fs::remove(logPath);
+    ::unlink(logPath.c_str());
 }
 
 Expected<Cubin> compileToCubin(StringRef ptx, StringRef ptxasPath,

@@ -112,12 +112,75 @@ static int64_t intAttr(Operation *op, llvm::StringRef name, int64_t dflt) {
 }
 
 namespace {
+/// The artifacts of a compile, in the order they are made, and their way
+/// to the cache entry (with the cache on) and the output directory: stage()
+/// writes the files made so far under temporary names, which can be done
+/// while ptxas works; publish() writes the rest and puts it all in place.
+/// What is not published is removed with the object.
 struct Artifacts {
   std::string name;
   std::vector<std::pair<std::string, std::string>> files; // file -> contents
+
   void add(llvm::StringRef ext, std::string contents) {
     files.push_back({name + ext.str(), std::move(contents)});
   }
+
+  /// Writes the files added since the last call. A cache that cannot be
+  /// written is a warning, once; the first error on the outputs is kept
+  /// for publish().
+  void stage() {
+    for (; staged < files.size(); ++staged) {
+      const auto &[file, contents] = files[staged];
+      if (useCache() && !cacheEntry && !cacheFailed) {
+        llvm::Expected<std::unique_ptr<driver::Cache::EntryWriter>> entry =
+            driver::Cache(cacheDir()).beginEntry(key);
+        if (entry)
+          cacheEntry = std::move(*entry);
+        else
+          warnCache(entry.takeError());
+      }
+      if (cacheEntry)
+        if (llvm::Error error = cacheEntry->add(file, contents))
+          warnCache(std::move(error));
+      if (outputError.empty()) {
+        llvm::SmallString<256> path(outputOpt);
+        llvm::sys::path::append(path, file);
+        if (llvm::Error error = outputs.add(path, contents))
+          outputError = llvm::toString(std::move(error));
+      }
+    }
+  }
+
+  /// Stages what is left, publishes the cache entry and puts the outputs in
+  /// place; returns the exit code.
+  int publish() {
+    stage();
+    if (cacheEntry) {
+      llvm::Expected<std::string> stored = cacheEntry->publish();
+      if (!stored)
+        warnCache(stored.takeError());
+    }
+    if (outputError.empty())
+      if (llvm::Error error = outputs.commit())
+        outputError = llvm::toString(std::move(error));
+    return outputError.empty() ? 0 : fail(outputError);
+  }
+
+  std::string key; // of the cache entry
+
+private:
+  void warnCache(llvm::Error error) {
+    llvm::WithColor::warning(llvm::errs(), kTool)
+        << llvm::toString(std::move(error)) << "\n";
+    cacheEntry.reset();
+    cacheFailed = true;
+  }
+
+  size_t staged = 0;
+  std::unique_ptr<driver::Cache::EntryWriter> cacheEntry;
+  bool cacheFailed = false;
+  driver::StagedFiles outputs;
+  std::string outputError;
 };
 } // namespace
 
@@ -234,6 +297,9 @@ struct CompileState {
   llvm::LLVMContext llvmContext;
   std::unique_ptr<llvm::Module> llvmModule;
   std::unique_ptr<LLVMBackend> backend;
+  /// ptxas once it wrote the CUBIN: it exits while the outputs are written,
+  /// and is reaped with the state.
+  std::unique_ptr<nvidia::PtxasJob> ptxas;
 };
 
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
@@ -465,11 +531,17 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
     MadeOnThread<nvidia::PtxasJob> started = ptxasStart.get();
     if (!started.value)
       return llvm::createStringError(started.error);
-    llvm::Expected<nvidia::Cubin> result =
-        started.value->finish(ptx, out.name + ".ptx");
+    started.value->send(ptx);
+    {
+      TimingScope stageTimer = t.nest("write the outputs made so far");
+      out.stage();
+    }
+    llvm::Expected<nvidia::Cubin> result = started.value->wait(
+        out.name + ".ptx", nvidia::PtxasJob::WaitFor::Cubin);
     if (!result)
       return result.takeError();
-    cubin = result->binary;
+    cubin = std::move(result->binary);
+    state.ptxas = std::move(started.value);
   }
   out.add(".cubin", cubin);
 
@@ -556,6 +628,7 @@ static int runJob(bool &cached, bool endsProcess) {
   if (std::error_code ec = llvm::sys::fs::create_directories(outputOpt))
     return fail("cannot create '" + outputOpt + "': " + ec.message());
   Artifacts artifacts;
+  artifacts.key = key;
   // The default PTX version asks ptxas for its CUDA version (a few ms): it
   // does so while the input is parsed and lowered.
   std::shared_future<int> ptxVersion =
@@ -567,16 +640,8 @@ static int runJob(bool &cached, bool endsProcess) {
           compile(checked->stage, std::move(*input), checked->capability,
                   ptxVersion, key, timing, *state, artifacts))
     return fail(llvm::toString(std::move(e)));
-  if (useCache()) {
-    TimingScope t = timing.nest("cache store");
-    driver::Cache cache(cacheDir());
-    llvm::Expected<std::string> stored = cache.store(key, artifacts.files);
-    if (!stored)
-      llvm::WithColor::warning(llvm::errs(), kTool)
-          << llvm::toString(stored.takeError()) << "\n";
-  }
   TimingScope writeTimer = timing.nest("write outputs");
-  int rc = writeOutputs(artifacts.files);
+  int rc = artifacts.publish();
   writeTimer.stop();
   if (endsProcess) {
     (void)state.release();
