@@ -107,9 +107,11 @@ Error StagedFiles::commit() {
   for (size_t i = 0; i < pending.size(); ++i) {
     const auto &[temp, path] = pending[i];
     if (std::error_code ec = sys::fs::rename(temp, path)) {
+      Error error =
+          fail(Twine() + "cannot write '" + path + "': " + ec.message());
       // What was renamed stays; the rest is removed with the object.
       pending.erase(pending.begin(), pending.begin() + i);
-      return fail(Twine() + "cannot write '" + path + "': " + ec.message());
+      return error;
     }
   }
   pending.clear();
