@@ -1281,14 +1281,26 @@ struct RemoveLayoutConversionsPass
     : public triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
   /// Folds the conversions the previous step made trivial.
+  /// Folds and canonicalizes the layout conversions left behind. The
+  /// patterns are frozen once per run of the pass; the IR is structured
+  /// (single-block regions), so region simplification would find nothing to
+  /// do and only costs its liveness walk.
   LogicalResult cleanupConvertOps() {
-    RewritePatternSet patterns(&getContext());
-    ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
-    return applyPatternsGreedily(getOperation(), std::move(patterns));
+    if (!cleanupPatterns) {
+      RewritePatternSet patterns(&getContext());
+      ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
+      cleanupPatterns.emplace(std::move(patterns));
+    }
+    return applyPatternsGreedily(
+        getOperation(), *cleanupPatterns,
+        GreedyRewriteConfig().setRegionSimplificationLevel(
+            GreedySimplifyRegionLevel::Disabled));
   }
+  std::optional<FrozenRewritePatternSet> cleanupPatterns;
 
   void runOnOperation() override {
     ModuleOp mod = getOperation();
+    cleanupPatterns.reset();
     // Whether a global access is an anchor depends on the CTA's threads.
     WalkResult missingWarps = mod.walk([](Operation *op) {
       if (!isa<LoadOp, StoreOp>(op) ||
