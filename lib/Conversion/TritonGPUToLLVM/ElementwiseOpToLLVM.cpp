@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -22,6 +23,108 @@ namespace {
 bool isTensorWithLayout(Type t) {
   auto tensor = dyn_cast<RankedTensorType>(t);
   return tensor && tensor.getEncoding();
+}
+
+/// Whether every attribute of `op` is a default that the LLVM op built for
+/// it leaves implied: no fast-math flags, no overflow flags (the predicate
+/// of a comparison is read separately).
+bool hasOnlyDefaultAttrs(Operation *op) {
+  for (NamedAttribute attr : op->getAttrs()) {
+    if (auto fastmath = dyn_cast<arith::FastMathFlagsAttr>(attr.getValue())) {
+      if (fastmath.getValue() != arith::FastMathFlags::none)
+        return false;
+    } else if (auto overflow = dyn_cast<arith::IntegerOverflowFlagsAttr>(
+                   attr.getValue())) {
+      if (overflow.getValue() != arith::IntegerOverflowFlags::none)
+        return false;
+    } else if (!isa<arith::CmpIOp, arith::CmpFOp>(op) ||
+               attr.getName() != "predicate") {
+      return false;
+    }
+  }
+  return true;
+}
+
+/// The LLVM op for one register of a common arith op whose operands and
+/// results are already LLVM types, built straight away: the same op as
+/// MLIR's arith-to-LLVM patterns would build from a scalar arith op, without
+/// making and legalizing that op (a third of the lowering's time on
+/// elementwise kernels). Null for any other op, which then goes the
+/// general way.
+Operation *buildLLVMElementwise(Operation *op, ValueRange operands,
+                                TypeRange results, OpBuilder &b) {
+  if (results.size() != 1 || !hasOnlyDefaultAttrs(op))
+    return nullptr;
+  Location loc = op->getLoc();
+  Type type = results[0];
+  auto binary = [&](auto tag) -> Operation * {
+    using LLVMOp = decltype(tag);
+    return LLVMOp::create(b, loc, type, operands[0], operands[1]);
+  };
+  auto unary = [&](auto tag) -> Operation * {
+    using LLVMOp = decltype(tag);
+    return LLVMOp::create(b, loc, type, operands[0]);
+  };
+  return llvm::TypeSwitch<Operation *, Operation *>(op)
+      .Case([&](arith::AddFOp) { return binary(LLVM::FAddOp()); })
+      .Case([&](arith::SubFOp) { return binary(LLVM::FSubOp()); })
+      .Case([&](arith::MulFOp) { return binary(LLVM::FMulOp()); })
+      .Case([&](arith::RemFOp) { return binary(LLVM::FRemOp()); })
+      .Case([&](arith::NegFOp) { return unary(LLVM::FNegOp()); })
+      .Case([&](arith::AddIOp) { return binary(LLVM::AddOp()); })
+      .Case([&](arith::SubIOp) { return binary(LLVM::SubOp()); })
+      .Case([&](arith::MulIOp) { return binary(LLVM::MulOp()); })
+      .Case([&](arith::DivSIOp) { return binary(LLVM::SDivOp()); })
+      .Case([&](arith::DivUIOp) { return binary(LLVM::UDivOp()); })
+      .Case([&](arith::RemSIOp) { return binary(LLVM::SRemOp()); })
+      .Case([&](arith::RemUIOp) { return binary(LLVM::URemOp()); })
+      .Case([&](arith::AndIOp) { return binary(LLVM::AndOp()); })
+      .Case([&](arith::OrIOp) { return binary(LLVM::OrOp()); })
+      .Case([&](arith::XOrIOp) { return binary(LLVM::XOrOp()); })
+      .Case([&](arith::ShLIOp) { return binary(LLVM::ShlOp()); })
+      .Case([&](arith::ShRSIOp) { return binary(LLVM::AShrOp()); })
+      .Case([&](arith::ShRUIOp) { return binary(LLVM::LShrOp()); })
+      .Case([&](arith::MaxSIOp) { return binary(LLVM::SMaxOp()); })
+      .Case([&](arith::MinSIOp) { return binary(LLVM::SMinOp()); })
+      .Case([&](arith::MaxUIOp) { return binary(LLVM::UMaxOp()); })
+      .Case([&](arith::MinUIOp) { return binary(LLVM::UMinOp()); })
+      .Case([&](arith::MaxNumFOp) { return binary(LLVM::MaxNumOp()); })
+      .Case([&](arith::MinNumFOp) { return binary(LLVM::MinNumOp()); })
+      .Case([&](arith::MaximumFOp) { return binary(LLVM::MaximumOp()); })
+      .Case([&](arith::MinimumFOp) { return binary(LLVM::MinimumOp()); })
+      .Case([&](arith::ExtSIOp) { return unary(LLVM::SExtOp()); })
+      .Case([&](arith::ExtUIOp) { return unary(LLVM::ZExtOp()); })
+      .Case([&](arith::TruncIOp) { return unary(LLVM::TruncOp()); })
+      .Case([&](arith::SIToFPOp) { return unary(LLVM::SIToFPOp()); })
+      .Case([&](arith::UIToFPOp) { return unary(LLVM::UIToFPOp()); })
+      .Case([&](arith::FPToSIOp) { return unary(LLVM::FPToSIOp()); })
+      .Case([&](arith::FPToUIOp) { return unary(LLVM::FPToUIOp()); })
+      .Case([&](arith::ExtFOp) { return unary(LLVM::FPExtOp()); })
+      .Case([&](arith::TruncFOp) { return unary(LLVM::FPTruncOp()); })
+      .Case([&](arith::BitcastOp) { return unary(LLVM::BitcastOp()); })
+      .Case([&](arith::SelectOp) -> Operation * {
+        return LLVM::SelectOp::create(b, loc, type, operands[0], operands[1],
+                                      operands[2]);
+      })
+      .Case([&](arith::CmpIOp cmp) -> Operation * {
+        auto predicate = LLVM::symbolizeICmpPredicate(
+            arith::stringifyCmpIPredicate(cmp.getPredicate()));
+        if (!predicate)
+          return nullptr;
+        return LLVM::ICmpOp::create(b, loc, type, *predicate, operands[0],
+                                    operands[1]);
+      })
+      .Case([&](arith::CmpFOp cmp) -> Operation * {
+        // The always-true and always-false predicates are spelled
+        // differently; the general way handles them.
+        auto predicate = LLVM::symbolizeFCmpPredicate(
+            arith::stringifyCmpFPredicate(cmp.getPredicate()));
+        if (!predicate)
+          return nullptr;
+        return LLVM::FCmpOp::create(b, loc, type, *predicate, operands[0],
+                                    operands[1]);
+      })
+      .Default([](Operation *) { return nullptr; });
 }
 
 /// Splits an elementwise op on tensors into one op per register.
@@ -55,7 +158,29 @@ struct ElementwiseOpConversion : public ConversionPattern {
       resultElts.push_back(cast<RankedTensorType>(t).getElementType());
 
     SmallVector<SmallVector<Value>> results(op->getNumResults());
-    for (unsigned r = 0; r < n; ++r) {
+    // Common arith ops on LLVM types become their LLVM ops directly.
+    const TypeConverter *converter = getTypeConverter();
+    auto isLLVMType = [&](Type t) {
+      return LLVM::isCompatibleType(t) && converter->convertType(t) == t;
+    };
+    bool direct =
+        llvm::all_of(op->getOperandTypes(),
+                     [&](Type t) { return isLLVMType(getElementTypeOrSelf(t)); }) &&
+        llvm::all_of(resultElts, isLLVMType);
+    for (unsigned r = 0; direct && r < n; ++r) {
+      SmallVector<Value> scalarOperands;
+      for (const SmallVector<Value> &values : unpacked)
+        scalarOperands.push_back(values.size() == 1 ? values[0] : values[r]);
+      Operation *llvmOp =
+          buildLLVMElementwise(op, scalarOperands, resultElts, rewriter);
+      if (!llvmOp) {
+        assert(r == 0 && "an op is built directly for every register or none");
+        direct = false;
+        break;
+      }
+      results[0].push_back(llvmOp->getResult(0));
+    }
+    for (unsigned r = 0; !direct && r < n; ++r) {
       OperationState state(loc, op->getName());
       for (auto [values, original] : llvm::zip(unpacked, op->getOperands())) {
         Value v = values.size() == 1 ? values[0] : values[r];

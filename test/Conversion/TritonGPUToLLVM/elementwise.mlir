@@ -47,6 +47,52 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
+// Common arith ops on LLVM types become their LLVM ops per register, as
+// MLIR's arith lowering makes them; flags and predicates it spells
+// differently take that lowering itself, with the same result.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @arith_direct
+  tt.func public @arith_direct(%a: tensor<64xf32, #blocked>, %b: tensor<64xf32, #blocked>, %i: tensor<64xi32, #blocked>, %j: tensor<64xi32, #blocked>, %c: i1) {
+    // CHECK-COUNT-2: llvm.fmul %{{.*}}, %{{.*}} : f32
+    %m = arith.mulf %a, %b : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.fsub %{{.*}}, %{{.*}} {fastmathFlags = #llvm.fastmath<fast>} : f32
+    %f = arith.subf %m, %b fastmath<fast> : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.add %{{.*}}, %{{.*}} overflow<nsw> : i32
+    %n = arith.addi %i, %j overflow<nsw> : tensor<64xi32, #blocked>
+    // CHECK-COUNT-2: llvm.sdiv %{{.*}}, %{{.*}} : i32
+    %q = arith.divsi %n, %j : tensor<64xi32, #blocked>
+    // CHECK-COUNT-2: llvm.lshr %{{.*}}, %{{.*}} : i32
+    %r = arith.shrui %q, %j : tensor<64xi32, #blocked>
+    // CHECK-COUNT-2: llvm.intr.smax(%{{.*}}, %{{.*}}) : (i32, i32) -> i32
+    %x = arith.maxsi %r, %i : tensor<64xi32, #blocked>
+    // CHECK-COUNT-2: llvm.intr.maxnum(%{{.*}}, %{{.*}}) : (f32, f32) -> f32
+    %y = arith.maxnumf %f, %a : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.icmp "ult" %{{.*}}, %{{.*}} : i32
+    %lt = arith.cmpi ult, %x, %j : tensor<64xi32, #blocked>
+    // CHECK-COUNT-2: llvm.fcmp "une" %{{.*}}, %{{.*}} : f32
+    %ne = arith.cmpf une, %y, %b : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.fcmp "_true" %{{.*}}, %{{.*}} : f32
+    %t = arith.cmpf true, %y, %b : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.and %{{.*}}, %{{.*}} : i1
+    %both = arith.andi %lt, %ne : tensor<64xi1, #blocked>
+    // A scalar condition picks between whole tensors.
+    // CHECK-COUNT-2: llvm.select %arg4, %{{.*}}, %{{.*}} : i1, f32
+    %s = arith.select %c, %y, %a : tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, f32
+    %s2 = arith.select %both, %s, %b : tensor<64xi1, #blocked>, tensor<64xf32, #blocked>
+    // CHECK-COUNT-2: llvm.fptosi %{{.*}} : f32 to i32
+    %k = arith.fptosi %s2 : tensor<64xf32, #blocked> to tensor<64xi32, #blocked>
+    // CHECK-COUNT-2: llvm.sext %{{.*}} : i32 to i64
+    %w = arith.extsi %k : tensor<64xi32, #blocked> to tensor<64xi64, #blocked>
+    // CHECK-COUNT-2: llvm.fptrunc %{{.*}} : f32 to f16
+    %h = arith.truncf %s2 : tensor<64xf32, #blocked> to tensor<64xf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
 // fp8: cvt on sm_89 and newer.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
