@@ -16,6 +16,7 @@
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Iterators.h"
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_CONVERTTRITONGPUTOLLVM
@@ -353,6 +354,15 @@ struct ConvertTritonGPUToLLVMPass
     });
     if (failed(applyPartialConversion(mod, convTarget, std::move(patterns))))
       return signalPassFailure();
+
+    // Most structs the patterns packed were taken apart by the next pattern
+    // without being extracted from (unpackLLElements): drop those that
+    // nothing uses, last insertion first, rather than leave hundreds of dead
+    // ops to the canonicalizer.
+    mod.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
+      if (isa<LLVM::InsertValueOp, LLVM::UndefOp>(op) && op->use_empty())
+        op->erase();
+    });
 
     // The launch configuration stays on the module for the metadata.
   }
