@@ -42,6 +42,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -300,6 +301,11 @@ struct CompileState {
   /// ptxas once it wrote the CUBIN: it exits while the outputs are written,
   /// and is reaped with the state.
   std::unique_ptr<nvidia::PtxasJob> ptxas;
+  /// Copies of the IR as each stage left it, printed while ptxas works:
+  /// copying costs less than printing, which then leaves the critical path.
+  OwningOpRef<ModuleOp> ttirCopy, ttgirCopy;
+  /// The copy of the optimized LLVM module that code generation consumes.
+  std::unique_ptr<llvm::Module> codegenModule;
 };
 
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
@@ -431,8 +437,8 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
           }))
         return e;
       {
-        TimingScope printTimer = timing.nest("print TTIR");
-        out.add(".ttir", print(*module));
+        TimingScope copyTimer = timing.nest("copy TTIR");
+        state.ttirCopy = module->clone();
       }
       triton::MakeTTGIROptions ttgirOptions;
       ttgirOptions.computeCapability = capability;
@@ -445,8 +451,8 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
         return e;
     }
     {
-      TimingScope printTimer = timing.nest("print TTGIR");
-      out.add(".ttgir", print(*module));
+      TimingScope copyTimer = timing.nest("copy TTGIR");
+      state.ttgirCopy = module->clone();
     }
     numWarps = intAttr(*module, "ttg.num-warps", numWarps);
     numCTAs = intAttr(*module, "ttg.num-ctas", numCTAs);
@@ -508,23 +514,22 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
             *llvmModule, nvptx, backend.machine.get(), backend.o3.get()))
       return e;
   }
+  // Code generation changes the module it runs on: it runs on a copy, and
+  // the optimized module is printed later, as it is.
   {
-    TimingScope printTimer = timing.nest("print LLVM IR");
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    llvmModule->print(os, nullptr);
-    out.add(".llir", text);
+    TimingScope copyTimer = timing.nest("copy LLVM IR");
+    state.codegenModule = llvm::CloneModule(*llvmModule);
   }
   std::string ptx;
   {
     TimingScope t = timing.nest("make_ptx");
     llvm::Expected<std::string> result =
-        nvidia::translateToPTX(*llvmModule, nvptx, backend.codegen.get());
+        nvidia::translateToPTX(*state.codegenModule, nvptx,
+                               backend.codegen.get());
     if (!result)
       return result.takeError();
     ptx = *result;
   }
-  out.add(".ptx", ptx);
   std::string cubin;
   {
     TimingScope t = timing.nest("make_cubin (ptxas)");
@@ -532,6 +537,18 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
     if (!started.value)
       return llvm::createStringError(started.error);
     started.value->send(ptx);
+    {
+      TimingScope printTimer = t.nest("print the IR of each stage");
+      if (state.ttirCopy)
+        out.add(".ttir", print(*state.ttirCopy));
+      if (state.ttgirCopy)
+        out.add(".ttgir", print(*state.ttgirCopy));
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      llvmModule->print(os, nullptr);
+      out.add(".llir", text);
+      out.add(".ptx", ptx);
+    }
     {
       TimingScope stageTimer = t.nest("write the outputs made so far");
       out.stage();
