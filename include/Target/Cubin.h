@@ -110,6 +110,11 @@ public:
 
 private:
   PtxasJob() = default;
+  /// start(), with the CUBIN coming back through a named pipe when
+  /// `pipeOutput` (and one can be made) or through a plain file.
+  static llvm::Expected<std::unique_ptr<PtxasJob>>
+  startWith(llvm::StringRef ptxasPath, const PtxasOptions &options,
+            bool pipeOutput);
 
   /// Reads the CUBIN from the named pipe until ptxas closes it, or until
   /// ptxas exits without writing (then `status` is set and pid is -1).
@@ -124,6 +129,10 @@ private:
   bool exiting = false;
   std::error_code sendError;
   std::string outputPath, logPath;
+  /// What a second run with a plain output file needs, should ptxas fail
+  /// without writing into the pipe.
+  std::string ptxasPath, sentPtx;
+  PtxasOptions options;
   std::vector<std::string> args;
 };
 

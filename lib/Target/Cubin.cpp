@@ -125,9 +125,18 @@ static int makeCubinPipe(TempPath &path) {
 
 Expected<std::unique_ptr<PtxasJob>>
 PtxasJob::start(StringRef ptxasPath, const PtxasOptions &options) {
+  return startWith(ptxasPath, options, /*pipeOutput=*/true);
+}
+
+Expected<std::unique_ptr<PtxasJob>>
+PtxasJob::startWith(StringRef ptxasPath, const PtxasOptions &options,
+                    bool pipeOutput) {
   std::unique_ptr<PtxasJob> job(new PtxasJob());
+  job->ptxasPath = ptxasPath.str();
+  job->options = options;
   TempPath output, log;
-  job->cubinFd = makeCubinPipe(output);
+  if (pipeOutput)
+    job->cubinFd = makeCubinPipe(output);
   if (job->cubinFd < 0)
     if (Error error = createTemp("triton-ptxas", "cubin", output))
       return std::move(error);
@@ -219,6 +228,8 @@ static std::error_code writeAll(int fd, StringRef data) {
 
 void PtxasJob::send(StringRef ptx) {
   assert(ptxFd >= 0 && "the PTX was sent already");
+  if (cubinFd >= 0)
+    sentPtx = ptx.str();
   sendError = writeAll(ptxFd, ptx);
   close(ptxFd);
   ptxFd = -1;
@@ -326,6 +337,22 @@ Expected<Cubin> PtxasJob::wait(StringRef inputName, WaitFor what) {
 
   bool exited = WIFEXITED(status);
   int rc = exited ? WEXITSTATUS(status) : -1;
+  if ((!exited || rc != 0) && piped && piped->empty() && !writeError) {
+    // A ptxas that cannot write into a pipe (one that seeks in its output)
+    // fails without writing: run it again with a plain file before blaming
+    // the PTX.
+    Expected<std::unique_ptr<PtxasJob>> again =
+        startWith(ptxasPath, options, /*pipeOutput=*/false);
+    if (again) {
+      (*again)->send(sentPtx);
+      ::unlink(outputPath.c_str());
+      ::unlink(logPath.c_str());
+      outputPath.clear();
+      logPath.clear();
+      return (*again)->wait(inputName, WaitFor::Exit);
+    }
+    consumeError(again.takeError());
+  }
   Expected<Cubin> result = [&]() -> Expected<Cubin> {
     if (!exited || rc != 0) {
       std::string reason =
