@@ -127,6 +127,8 @@ private:
   int cubinFd = -1;
   /// ptxas wrote a complete CUBIN and is exiting: reap it, do not kill it.
   bool exiting = false;
+  /// ptxas opened the pipe and closed it without writing.
+  bool openedEmpty = false;
   std::error_code sendError;
   std::string outputPath, logPath;
   /// What a second run with a plain output file needs, should ptxas fail

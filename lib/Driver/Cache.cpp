@@ -13,6 +13,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/SHA256.h"
+#include "llvm/Support/Signals.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cerrno>
@@ -91,14 +92,18 @@ Error mlir::triton::driver::writeFileAtomically(StringRef path,
 }
 
 StagedFiles::~StagedFiles() {
-  for (const auto &[temp, path] : pending)
+  for (const auto &[temp, path] : pending) {
     sys::fs::remove(temp);
+    sys::DontRemoveFileOnSignal(temp);
+  }
 }
 
 Error StagedFiles::add(StringRef path, StringRef contents) {
   Expected<std::string> temp = writeBeside(path, contents);
   if (!temp)
     return temp.takeError();
+  // An interrupted compile leaves no temporary file behind.
+  sys::RemoveFileOnSignal(*temp);
   pending.push_back({std::move(*temp), path.str()});
   return Error::success();
 }
@@ -106,6 +111,7 @@ Error StagedFiles::add(StringRef path, StringRef contents) {
 Error StagedFiles::commit() {
   for (size_t i = 0; i < pending.size(); ++i) {
     const auto &[temp, path] = pending[i];
+    sys::DontRemoveFileOnSignal(temp);
     if (std::error_code ec = sys::fs::rename(temp, path)) {
       Error error =
           fail(Twine() + "cannot write '" + path + "': " + ec.message());
@@ -220,8 +226,14 @@ Cache::beginEntry(StringRef key) const {
 }
 
 Cache::EntryWriter::~EntryWriter() {
-  if (!temp.empty())
-    sys::fs::remove_directories(temp, /*IgnoreErrors=*/true);
+  if (temp.empty())
+    return;
+  sys::fs::remove_directories(temp, /*IgnoreErrors=*/true);
+  for (const auto &[name, digest] : digests) {
+    SmallString<256> path(temp);
+    sys::path::append(path, name);
+    sys::DontRemoveFileOnSignal(path);
+  }
 }
 
 Error Cache::EntryWriter::add(StringRef name, StringRef contents) {
@@ -241,6 +253,9 @@ Error Cache::EntryWriter::add(StringRef name, StringRef contents) {
   if (ec)
     return fail(Twine() + "cannot write the cache entry '" + entry +
                 "': " + ec.message());
+  // An interrupted compile removes the file (LLVM removes regular files
+  // only: an empty temporary directory may stay, which lookups ignore).
+  sys::RemoveFileOnSignal(path);
   digests.push_back({name.str(), fileDigest(contents)});
   sizes.push_back(contents.size());
   return Error::success();
@@ -268,6 +283,11 @@ Expected<std::string> Cache::EntryWriter::publish() {
   // process won the race, and its entry is as good as ours.
   std::string staged = std::move(temp);
   temp.clear();
+  for (const auto &[name, digest] : digests) {
+    SmallString<256> path(staged);
+    sys::path::append(path, name);
+    sys::DontRemoveFileOnSignal(path);
+  }
   if (sys::fs::rename(staged, entry)) {
     sys::fs::remove_directories(staged, /*IgnoreErrors=*/true);
     std::string why;

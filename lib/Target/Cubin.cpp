@@ -23,8 +23,8 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <optional>
 #include <fcntl.h>
+#include <optional>
 #include <poll.h>
 #include <spawn.h>
 #include <sys/stat.h>
@@ -167,6 +167,9 @@ PtxasJob::startWith(StringRef ptxasPath, const PtxasOptions &options,
   if (pipe2(pipeFds, O_CLOEXEC) != 0)
     return createStringError(std::error_code(errno, std::generic_category()),
                              "cannot create a pipe to ptxas");
+  // Room for the whole PTX of a large kernel, so that sending it does not
+  // wait for ptxas to be ready to read (best effort).
+  (void)fcntl(pipeFds[1], F_SETPIPE_SZ, 1 << 20);
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, pipeFds[0], STDIN_FILENO);
@@ -243,11 +246,12 @@ Expected<Cubin> PtxasJob::finish(StringRef ptx, StringRef inputName) {
 /// Whether `data` is a whole 64-bit little-endian ELF file: its headers,
 /// and the contents of every section, lie within it.
 static bool isCompleteELF(StringRef data) {
-  if (data.size() < 64 || !data.starts_with("\x7f"
-                                            "ELF") ||
+  if (data.size() < 64 ||
+      !data.starts_with("\x7f"
+                        "ELF") ||
       data[4] != 2 || data[5] != 1)
     return false;
-  auto read = [&](uint64_t offset, unsigned bytes) -> uint64_t {
+  auto field = [&](uint64_t offset, unsigned bytes) -> uint64_t {
     uint64_t value = 0;
     for (unsigned i = 0; i < bytes; ++i)
       value |= uint64_t(uint8_t(data[offset + i])) << (8 * i);
@@ -256,25 +260,54 @@ static bool isCompleteELF(StringRef data) {
   auto within = [&](uint64_t offset, uint64_t size) {
     return offset <= data.size() && size <= data.size() - offset;
   };
-  uint64_t phoff = read(0x20, 8), shoff = read(0x28, 8);
-  uint64_t phentsize = read(0x36, 2), phnum = read(0x38, 2);
-  uint64_t shentsize = read(0x3A, 2), shnum = read(0x3C, 2);
+  uint64_t phoff = field(0x20, 8), shoff = field(0x28, 8);
+  uint64_t phentsize = field(0x36, 2), phnum = field(0x38, 2);
+  uint64_t shentsize = field(0x3A, 2), shnum = field(0x3C, 2);
   if (shnum == 0 || shentsize < 0x40 || !within(shoff, shnum * shentsize) ||
       !within(phoff, phnum * phentsize))
     return false;
   for (uint64_t i = 0; i < shnum; ++i) {
     uint64_t header = shoff + i * shentsize;
     constexpr uint64_t kNoBits = 8;
-    if (read(header + 4, 4) != kNoBits &&
-        !within(read(header + 0x18, 8), read(header + 0x20, 8)))
+    if (field(header + 4, 4) != kNoBits &&
+        !within(field(header + 0x18, 8), field(header + 0x20, 8)))
       return false;
   }
   return true;
 }
 
+/// Waits for `pid` without blocking: true once it is gone (its status in
+/// `status`; 0 when it cannot be known, as when SIGCHLD is ignored and the
+/// system reaped it).
+static bool reaped(pid_t pid, int &status) {
+  pid_t got;
+  while ((got = waitpid(pid, &status, WNOHANG)) < 0 && errno == EINTR) {
+  }
+  if (got == pid)
+    return true;
+  if (got < 0) {
+    status = 0;
+    return true;
+  }
+  return false;
+}
+
 std::string PtxasJob::readCubin(int &status) {
   std::string data;
   char buffer[1 << 16];
+  // Takes what the pipe holds now; false at its end.
+  auto drain = [&]() {
+    for (;;) {
+      ssize_t n = ::read(cubinFd, buffer, sizeof(buffer));
+      if (n > 0) {
+        data.append(buffer, n);
+        continue;
+      }
+      if (n < 0 && errno == EINTR)
+        continue;
+      return n < 0 && errno == EAGAIN;
+    }
+  };
   for (;;) {
     pollfd ready = {cubinFd, POLLIN, 0};
     // Until data comes, look every few milliseconds whether ptxas exited
@@ -283,23 +316,27 @@ std::string PtxasJob::readCubin(int &status) {
     if (events < 0 && errno != EINTR)
       break;
     if (events > 0) {
-      ssize_t n = read(cubinFd, buffer, sizeof(buffer));
-      if (n > 0) {
-        data.append(buffer, n);
-        continue;
-      }
-      if (n == 0 && !data.empty())
+      bool open = drain();
+      if (!open && !data.empty())
         break; // every writer closed the pipe: the CUBIN is whole
-      if (n < 0 && errno != EAGAIN && errno != EINTR)
-        break;
-      if (n == 0) // a pipe no writer has opened yet may read as ended
+      if (!open) {
+        // A writer came and went without writing, or (on some systems) no
+        // writer came yet: let a little time pass.
+        openedEmpty = true;
         usleep(500);
+      }
     }
-    if (data.empty() && waitpid(pid, &status, WNOHANG) == pid) {
+    if (data.empty() && reaped(pid, status)) {
       pid = -1;
+      drain(); // what it wrote between the poll and its exit
       break;
     }
   }
+  // Nobody else may open the pipe now: a second opening would wait for a
+  // reader for ever. (A file ptxas put in its place stays, to be read.)
+  struct stat info;
+  if (lstat(outputPath.c_str(), &info) == 0 && S_ISFIFO(info.st_mode))
+    ::unlink(outputPath.c_str());
   return data;
 }
 
@@ -316,12 +353,13 @@ Expected<Cubin> PtxasJob::wait(StringRef inputName, WaitFor what) {
       // ptxas closed a whole CUBIN; leave it to exit while the caller goes
       // on. Its log is not needed, and its files can go now.
       exiting = true;
-      ::unlink(outputPath.c_str());
       ::unlink(logPath.c_str());
-      outputPath.clear();
-      logPath.clear();
       return Cubin{std::move(*piped), std::string()};
     }
+    // Nothing came through the pipe: whatever ptxas left at its path (a
+    // plain file, should it have replaced the pipe) is read below.
+    if (piped->empty())
+      piped.reset();
   }
   if (pid > 0) {
     while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
@@ -337,10 +375,11 @@ Expected<Cubin> PtxasJob::wait(StringRef inputName, WaitFor what) {
 
   bool exited = WIFEXITED(status);
   int rc = exited ? WEXITSTATUS(status) : -1;
-  if ((!exited || rc != 0) && piped && piped->empty() && !writeError) {
+  if ((!exited || rc != 0) && openedEmpty && !piped && !writeError) {
     // A ptxas that cannot write into a pipe (one that seeks in its output)
-    // fails without writing: run it again with a plain file before blaming
-    // the PTX.
+    // opens it and fails without writing: run it again with a plain file
+    // before blaming the PTX. (A ptxas that rejects the PTX never opens its
+    // output.)
     Expected<std::unique_ptr<PtxasJob>> again =
         startWith(ptxasPath, options, /*pipeOutput=*/false);
     if (again) {
@@ -372,11 +411,10 @@ Expected<Cubin> PtxasJob::wait(StringRef inputName, WaitFor what) {
     if (writeError)
       return createStringError(writeError, "cannot send the PTX to ptxas: %s",
                                writeError.message().c_str());
-    if (piped) {
-      if (piped->empty())
-        return createStringError("ptxas succeeded but wrote no CUBIN");
+    if (piped)
       return Cubin{std::move(*piped), std::move(text)};
-    }
+    if (!sys::fs::is_regular_file(outputPath))
+      return createStringError("ptxas succeeded but wrote no CUBIN");
     ErrorOr<std::unique_ptr<MemoryBuffer>> binary =
         MemoryBuffer::getFile(outputPath, /*IsText=*/false,
                               /*RequiresNullTerminator=*/false);
@@ -399,9 +437,18 @@ PtxasJob::~PtxasJob() {
   if (cubinFd >= 0)
     close(cubinFd);
   if (pid > 0) {
-    if (!exiting)
+    // A ptxas that wrote its CUBIN is given ten seconds to exit.
+    int status;
+    bool gone = false;
+    for (int tries = 0; exiting && !gone && tries < 10000; ++tries) {
+      gone = reaped(pid, status);
+      if (!gone)
+        usleep(1000);
+    }
+    if (!gone) {
       kill(pid, SIGKILL);
-    while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      while (waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+      }
     }
   }
   if (!outputPath.empty())

@@ -42,7 +42,6 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Process.h"
@@ -51,6 +50,7 @@
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 
 #include <chrono>
 #include <future>
@@ -523,9 +523,8 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   std::string ptx;
   {
     TimingScope t = timing.nest("make_ptx");
-    llvm::Expected<std::string> result =
-        nvidia::translateToPTX(*state.codegenModule, nvptx,
-                               backend.codegen.get());
+    llvm::Expected<std::string> result = nvidia::translateToPTX(
+        *state.codegenModule, nvptx, backend.codegen.get());
     if (!result)
       return result.takeError();
     ptx = *result;

@@ -33,8 +33,8 @@ bool hasOnlyDefaultAttrs(Operation *op) {
     if (auto fastmath = dyn_cast<arith::FastMathFlagsAttr>(attr.getValue())) {
       if (fastmath.getValue() != arith::FastMathFlags::none)
         return false;
-    } else if (auto overflow = dyn_cast<arith::IntegerOverflowFlagsAttr>(
-                   attr.getValue())) {
+    } else if (auto overflow =
+                   dyn_cast<arith::IntegerOverflowFlagsAttr>(attr.getValue())) {
       if (overflow.getValue() != arith::IntegerOverflowFlags::none)
         return false;
     } else if (!isa<arith::CmpIOp, arith::CmpFOp>(op) ||
@@ -46,14 +46,14 @@ bool hasOnlyDefaultAttrs(Operation *op) {
 }
 
 /// The LLVM op for one register of a common arith op whose operands and
-/// results are already LLVM types, built straight away: the same op as
-/// MLIR's arith-to-LLVM patterns would build from a scalar arith op, without
-/// making and legalizing that op (a third of the lowering's time on
-/// elementwise kernels). Null for any other op, which then goes the
-/// general way.
+/// results are already LLVM types and whose attributes hasOnlyDefaultAttrs
+/// accepts, built straight away: the same op as MLIR's arith-to-LLVM
+/// patterns would build from a scalar arith op, without making and
+/// legalizing that op (a third of the lowering's time on elementwise
+/// kernels). Null for any other op, which then goes the general way.
 Operation *buildLLVMElementwise(Operation *op, ValueRange operands,
                                 TypeRange results, OpBuilder &b) {
-  if (results.size() != 1 || !hasOnlyDefaultAttrs(op))
+  if (results.size() != 1)
     return nullptr;
   Location loc = op->getLoc();
   Type type = results[0];
@@ -163,10 +163,12 @@ struct ElementwiseOpConversion : public ConversionPattern {
     auto isLLVMType = [&](Type t) {
       return LLVM::isCompatibleType(t) && converter->convertType(t) == t;
     };
-    bool direct =
-        llvm::all_of(op->getOperandTypes(),
-                     [&](Type t) { return isLLVMType(getElementTypeOrSelf(t)); }) &&
-        llvm::all_of(resultElts, isLLVMType);
+    bool direct = hasOnlyDefaultAttrs(op) &&
+                  llvm::all_of(op->getOperandTypes(),
+                               [&](Type t) {
+                                 return isLLVMType(getElementTypeOrSelf(t));
+                               }) &&
+                  llvm::all_of(resultElts, isLLVMType);
     for (unsigned r = 0; direct && r < n; ++r) {
       SmallVector<Value> scalarOperands;
       for (const SmallVector<Value> &values : unpacked)

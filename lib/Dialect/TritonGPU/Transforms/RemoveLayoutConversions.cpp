@@ -1280,7 +1280,6 @@ void eliminateDeadIterArgs(scf::ForOp forOp) {
 struct RemoveLayoutConversionsPass
     : public triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<
           RemoveLayoutConversionsPass> {
-  /// Folds the conversions the previous step made trivial.
   /// Folds and canonicalizes the layout conversions left behind. The
   /// patterns are frozen once per run of the pass; the IR is structured
   /// (single-block regions), so region simplification would find nothing to
