@@ -59,6 +59,12 @@ llvm::Error linkLibdevice(llvm::Module &module, llvm::StringRef path);
 /// Returns whether the function changed.
 bool breakStructPhiNodes(llvm::Function &function);
 
+/// Sets the LLVM options the O3 pipeline runs with (the SLP vectorizer's
+/// limits; see O3Pipeline). O3Pipeline::create sets them too; a caller that
+/// builds the pipeline on another thread sets them first on its own, so that
+/// LLVM's option registry is only changed from one thread.
+llvm::Error setO3PipelineOptions();
+
 /// LLVM's O3 pipeline as make_llir runs it, without a target machine (unlike
 /// upstream's, the SLP vectorizer leaves horizontal reductions alone and
 /// builds vectors of two elements at most). Building it (the pass builder,

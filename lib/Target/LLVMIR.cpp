@@ -207,7 +207,7 @@ struct O3Pipeline::Impl {
 O3Pipeline::O3Pipeline() = default;
 O3Pipeline::~O3Pipeline() = default;
 
-Expected<std::unique_ptr<O3Pipeline>> O3Pipeline::create() {
+Error setO3PipelineOptions() {
   // Unlike upstream's, the SLP vectorizer does not try to vectorize
   // horizontal reductions, and it builds vectors of two elements at most:
   // NVPTX has no wider vector ALU (f16x2, bf16x2), and the longer searches
@@ -215,8 +215,12 @@ Expected<std::unique_ptr<O3Pipeline>> O3Pipeline::create() {
   // reductions; gelu's eight element chains look like 8-wide vectors). The
   // corpus kernels get the same PTX instructions, some in another order.
   if (Error error = setLLVMBoolOption("slp-vectorize-hor", false))
-    return std::move(error);
-  if (Error error = setLLVMCommandLineOption("slp-max-vf", "2"))
+    return error;
+  return setLLVMCommandLineOption("slp-max-vf", "2");
+}
+
+Expected<std::unique_ptr<O3Pipeline>> O3Pipeline::create() {
+  if (Error error = setO3PipelineOptions())
     return std::move(error);
   std::unique_ptr<O3Pipeline> pipeline(new O3Pipeline());
   pipeline->impl = std::make_unique<Impl>();

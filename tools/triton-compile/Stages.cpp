@@ -335,6 +335,8 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   nvptx.capability = capability;
   if (llvm::Error error = nvidia::setNVPTXBackendOptions())
     return error;
+  if (llvm::Error error = nvidia::setO3PipelineOptions())
+    return error;
   std::future<MadeOnThread<LLVMBackend>> backendMade =
       std::async(std::launch::async, [nvptx, ptxVersionProbe]() mutable {
         nvptx.ptxVersion = ptxVersionProbe.get();
