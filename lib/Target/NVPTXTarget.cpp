@@ -163,8 +163,11 @@ Error setLLVMBoolOption(StringRef name, bool value) {
   cl::Option *option = findLLVMOption(name);
   if (!option)
     return createStringError("LLVM has no option '%s'", name.str().c_str());
-  // The options set here are all declared as cl::opt<bool> in LLVM.
-  static_cast<cl::opt<bool> *>(option)->setValue(value);
+  // The options set here are all declared as cl::opt<bool> in LLVM. One
+  // already set is left untouched (another thread may be reading it).
+  auto *flag = static_cast<cl::opt<bool> *>(option);
+  if (flag->getValue() != value)
+    flag->setValue(value);
   return Error::success();
 }
 
