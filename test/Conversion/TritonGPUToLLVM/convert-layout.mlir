@@ -67,3 +67,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %y : tensor<1024xi64, #blocked1>
   }
 }
+
+// -----
+
+// Both layouts hold rows 2k and 2k+1 in one thread (register 0 is row +1),
+// but the destination's lane 0 moves by 3 rows: a pair would start at an odd
+// offset for half of the lanes. The elements go one by one instead.
+#src = #ttg.linear<{register = [[1, 0]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [[1, 0]], lane = [[3, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @misaligned_pairs
+  tt.func public @misaligned_pairs(%a: tensor<32x2xf32, #src>) -> tensor<32x2xf32, #dst> attributes {noinline = true} {
+    // CHECK-NOT: vector<2xf32>
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-2: llvm.store {{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-2: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
+    // CHECK-NOT: vector<2xf32>
+    // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<32x2xf32, #src> -> tensor<32x2xf32, #dst>
+    tt.return %b : tensor<32x2xf32, #dst>
+  }
+}
