@@ -120,7 +120,14 @@ struct LoopAwareCSEPass
     auto &dominance = getAnalysis<DominanceInfo>();
     // Equal values from outside the loops must be one SSA value first.
     eliminateCommonSubExpressions(rewriter, dominance, getOperation());
-    getOperation().walk(mergeEqualIterArgs);
+    bool hasLoops = false;
+    getOperation().walk([&](scf::ForOp loop) {
+      mergeEqualIterArgs(loop);
+      hasLoops = true;
+    });
+    // Without loops there is nothing more to find.
+    if (!hasLoops)
+      return;
     // Merged arguments make their computations in the body equal.
     eliminateCommonSubExpressions(rewriter, dominance, getOperation());
     RewritePatternSet patterns(&getContext());
