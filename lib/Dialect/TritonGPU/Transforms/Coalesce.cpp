@@ -29,20 +29,25 @@ using namespace mlir::triton::gpu;
 namespace {
 
 /// Every op connected to `op` through def-use chains (both ways, repeatedly),
-/// not following block arguments backwards.
+/// not following block arguments backwards: the closure of backward and
+/// forward slices, found one step at a time (an op's operands' definitions,
+/// its results' users and the ops nested in it) rather than by a whole slice
+/// per op, which made the search quadratic.
 llvm::SetVector<Operation *> getConnectedOps(Operation *op) {
   llvm::SetVector<Operation *> slice;
   slice.insert(op);
-  BackwardSliceOptions backward;
-  backward.omitBlockArguments = true;
   for (unsigned i = 0; i < slice.size(); ++i) {
     Operation *current = slice[i];
-    llvm::SetVector<Operation *> ops;
-    (void)getBackwardSlice(current, &ops, backward);
-    slice.insert(ops.begin(), ops.end());
-    ops.clear();
-    getForwardSlice(current, &ops);
-    slice.insert(ops.begin(), ops.end());
+    for (Value operand : current->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        slice.insert(def);
+    for (Value result : current->getResults())
+      for (Operation *user : result.getUsers())
+        slice.insert(user);
+    for (Region &region : current->getRegions())
+      for (Block &block : region)
+        for (Operation &nested : block)
+          slice.insert(&nested);
   }
   return slice;
 }
