@@ -1346,7 +1346,10 @@ struct RemoveLayoutConversionsPass
     RewritePatternSet scfPatterns(&getContext());
     scf::ForOp::getCanonicalizationPatterns(scfPatterns, &getContext());
     scf::IfOp::getCanonicalizationPatterns(scfPatterns, &getContext());
-    (void)applyPatternsGreedily(mod, std::move(scfPatterns));
+    (void)applyPatternsGreedily(
+        mod, std::move(scfPatterns),
+        GreedyRewriteConfig().setRegionSimplificationLevel(
+            GreedySimplifyRegionLevel::Disabled));
   }
 };
 
