@@ -95,9 +95,18 @@ public:
   private:
     friend class Cache;
     EntryWriter() = default;
+    /// The path of the entry's file `name` while it is being written.
+    std::string pathOf(llvm::StringRef name) const;
+    /// Takes the files written so far off the list of files removed on a
+    /// signal (sys::DontRemoveFileOnSignal).
+    void dontRemoveFilesOnSignal() const;
+
+    struct File {
+      std::string name, blake3;
+      uint64_t size;
+    };
     std::string key, entry, temp;
-    std::vector<std::pair<std::string, std::string>> digests; // name, blake3
-    std::vector<uint64_t> sizes;
+    std::vector<File> files; // written so far, for the manifest
   };
 
   /// Starts the entry for `key`.

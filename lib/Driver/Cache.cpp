@@ -2,7 +2,6 @@
 
 #include "Driver/Cache.h"
 
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/BLAKE3.h"
@@ -62,6 +61,15 @@ std::string mlir::triton::driver::defaultCacheDir() {
   return std::string(path);
 }
 
+/// Writes `contents` through `os` and closes it; returns the error, if any.
+static std::error_code writeContents(raw_fd_ostream &os, StringRef contents) {
+  os << contents;
+  os.close();
+  std::error_code ec = os.error();
+  os.clear_error();
+  return ec;
+}
+
 /// Writes `contents` to a new file beside `path`; returns its name.
 static Expected<std::string> writeBeside(StringRef path, StringRef contents) {
   SmallString<256> model(path);
@@ -72,11 +80,7 @@ static Expected<std::string> writeBeside(StringRef path, StringRef contents) {
     return fail(Twine() + "cannot create a temporary file for '" + path +
                 "': " + ec.message());
   raw_fd_ostream os(fd, /*shouldClose=*/true);
-  os << contents;
-  os.close();
-  if (os.has_error()) {
-    std::error_code ec = os.error();
-    os.clear_error();
+  if (std::error_code ec = writeContents(os, contents)) {
     sys::fs::remove(temp);
     return fail(Twine() + "cannot write '" + path + "': " + ec.message());
   }
@@ -225,55 +229,52 @@ Cache::beginEntry(StringRef key) const {
   return std::move(writer);
 }
 
+std::string Cache::EntryWriter::pathOf(StringRef name) const {
+  SmallString<256> path(temp);
+  sys::path::append(path, name);
+  return std::string(path);
+}
+
+void Cache::EntryWriter::dontRemoveFilesOnSignal() const {
+  for (const File &file : files)
+    sys::DontRemoveFileOnSignal(pathOf(file.name));
+}
+
 Cache::EntryWriter::~EntryWriter() {
   if (temp.empty())
     return;
   sys::fs::remove_directories(temp, /*IgnoreErrors=*/true);
-  for (const auto &[name, digest] : digests) {
-    SmallString<256> path(temp);
-    sys::path::append(path, name);
-    sys::DontRemoveFileOnSignal(path);
-  }
+  dontRemoveFilesOnSignal();
 }
 
 Error Cache::EntryWriter::add(StringRef name, StringRef contents) {
   assert(!temp.empty() && "the entry was published");
-  SmallString<256> path(temp);
-  sys::path::append(path, name);
+  std::string path = pathOf(name);
   std::error_code ec;
   raw_fd_ostream os(path, ec);
-  if (!ec) {
-    os << contents;
-    os.close();
-    if (os.has_error()) {
-      ec = os.error();
-      os.clear_error();
-    }
-  }
+  if (!ec)
+    ec = writeContents(os, contents);
   if (ec)
     return fail(Twine() + "cannot write the cache entry '" + entry +
                 "': " + ec.message());
   // An interrupted compile removes the file (LLVM removes regular files
   // only: an empty temporary directory may stay, which lookups ignore).
   sys::RemoveFileOnSignal(path);
-  digests.push_back({name.str(), fileDigest(contents)});
-  sizes.push_back(contents.size());
+  files.push_back({name.str(), fileDigest(contents), contents.size()});
   return Error::success();
 }
 
 Expected<std::string> Cache::EntryWriter::publish() {
   assert(!temp.empty() && "the entry was published");
   json::Object manifest, list;
-  for (auto [file, size] : llvm::zip(digests, sizes))
-    list[file.first] =
-        json::Object{{"size", (int64_t)size}, {"blake3", file.second}};
+  for (const File &file : files)
+    list[file.name] =
+        json::Object{{"size", (int64_t)file.size}, {"blake3", file.blake3}};
   manifest["key"] = key;
   manifest["files"] = std::move(list);
   {
-    SmallString<256> path(temp);
-    sys::path::append(path, kManifest);
     std::error_code ec;
-    raw_fd_ostream os(path, ec);
+    raw_fd_ostream os(pathOf(kManifest), ec);
     if (!ec) {
       os << formatv("{0:2}", json::Value(std::move(manifest)));
       os.close();
@@ -281,13 +282,9 @@ Expected<std::string> Cache::EntryWriter::publish() {
   }
   // Publish. A directory rename onto an existing entry fails: another
   // process won the race, and its entry is as good as ours.
+  dontRemoveFilesOnSignal();
   std::string staged = std::move(temp);
   temp.clear();
-  for (const auto &[name, digest] : digests) {
-    SmallString<256> path(staged);
-    sys::path::append(path, name);
-    sys::DontRemoveFileOnSignal(path);
-  }
   if (sys::fs::rename(staged, entry)) {
     sys::fs::remove_directories(staged, /*IgnoreErrors=*/true);
     std::string why;
