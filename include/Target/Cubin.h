@@ -120,6 +120,9 @@ private:
   /// ptxas exits without writing (then `status` is set and pid is -1).
   std::string readCubin(int &status);
 
+  /// Removes the output and log files, if any are left.
+  void removeFiles();
+
   int pid = -1;
   int ptxFd = -1;
   /// The read end of the named pipe at outputPath; -1 when ptxas writes a

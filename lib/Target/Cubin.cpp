@@ -384,10 +384,7 @@ Expected<Cubin> PtxasJob::wait(StringRef inputName, WaitFor what) {
         startWith(ptxasPath, options, /*pipeOutput=*/false);
     if (again) {
       (*again)->send(sentPtx);
-      ::unlink(outputPath.c_str());
-      ::unlink(logPath.c_str());
-      outputPath.clear();
-      logPath.clear();
+      removeFiles();
       return (*again)->wait(inputName, WaitFor::Exit);
     }
     consumeError(again.takeError());
@@ -424,11 +421,16 @@ Expected<Cubin> PtxasJob::wait(StringRef inputName, WaitFor what) {
                                binary.getError().message().c_str());
     return Cubin{(*binary)->getBuffer().str(), std::move(text)};
   }();
-  ::unlink(outputPath.c_str());
-  ::unlink(logPath.c_str());
-  outputPath.clear();
-  logPath.clear();
+  removeFiles();
   return result;
+}
+
+void PtxasJob::removeFiles() {
+  for (std::string *path : {&outputPath, &logPath}) {
+    if (!path->empty())
+      ::unlink(path->c_str());
+    path->clear();
+  }
 }
 
 PtxasJob::~PtxasJob() {
@@ -451,10 +453,7 @@ PtxasJob::~PtxasJob() {
       }
     }
   }
-  if (!outputPath.empty())
-    ::unlink(outputPath.c_str());
-  if (!logPath.empty())
-    ::unlink(logPath.c_str());
+  removeFiles();
 }
 
 Expected<Cubin> compileToCubin(StringRef ptx, StringRef ptxasPath,
