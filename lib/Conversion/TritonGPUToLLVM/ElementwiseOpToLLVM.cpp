@@ -65,6 +65,15 @@ Operation *buildLLVMElementwise(Operation *op, ValueRange operands,
     using LLVMOp = decltype(tag);
     return LLVMOp::create(b, loc, type, operands[0]);
   };
+  // A comparison whose predicate has an LLVM spelling of the same name. The
+  // always-true and always-false ones are spelled differently; the general
+  // way handles them.
+  auto compare = [&](auto tag, auto predicate) -> Operation * {
+    using LLVMOp = decltype(tag);
+    if (!predicate)
+      return nullptr;
+    return LLVMOp::create(b, loc, type, *predicate, operands[0], operands[1]);
+  };
   return llvm::TypeSwitch<Operation *, Operation *>(op)
       .Case([&](arith::AddFOp) { return binary(LLVM::FAddOp()); })
       .Case([&](arith::SubFOp) { return binary(LLVM::FSubOp()); })
@@ -106,23 +115,15 @@ Operation *buildLLVMElementwise(Operation *op, ValueRange operands,
         return LLVM::SelectOp::create(b, loc, type, operands[0], operands[1],
                                       operands[2]);
       })
-      .Case([&](arith::CmpIOp cmp) -> Operation * {
-        auto predicate = LLVM::symbolizeICmpPredicate(
-            arith::stringifyCmpIPredicate(cmp.getPredicate()));
-        if (!predicate)
-          return nullptr;
-        return LLVM::ICmpOp::create(b, loc, type, *predicate, operands[0],
-                                    operands[1]);
+      .Case([&](arith::CmpIOp cmp) {
+        return compare(LLVM::ICmpOp(),
+                       LLVM::symbolizeICmpPredicate(
+                           arith::stringifyCmpIPredicate(cmp.getPredicate())));
       })
-      .Case([&](arith::CmpFOp cmp) -> Operation * {
-        // The always-true and always-false predicates are spelled
-        // differently; the general way handles them.
-        auto predicate = LLVM::symbolizeFCmpPredicate(
-            arith::stringifyCmpFPredicate(cmp.getPredicate()));
-        if (!predicate)
-          return nullptr;
-        return LLVM::FCmpOp::create(b, loc, type, *predicate, operands[0],
-                                    operands[1]);
+      .Case([&](arith::CmpFOp cmp) {
+        return compare(LLVM::FCmpOp(),
+                       LLVM::symbolizeFCmpPredicate(
+                           arith::stringifyCmpFPredicate(cmp.getPredicate())));
       })
       .Default([](Operation *) { return nullptr; });
 }
@@ -157,6 +158,10 @@ struct ElementwiseOpConversion : public ConversionPattern {
     for (Type t : op->getResultTypes())
       resultElts.push_back(cast<RankedTensorType>(t).getElementType());
 
+    // Register r of an operand (a scalar operand serves every register).
+    auto registerOf = [](ArrayRef<Value> values, unsigned r) {
+      return values.size() == 1 ? values[0] : values[r];
+    };
     SmallVector<SmallVector<Value>> results(op->getNumResults());
     // Common arith ops on LLVM types become their LLVM ops directly.
     const TypeConverter *converter = getTypeConverter();
@@ -172,7 +177,7 @@ struct ElementwiseOpConversion : public ConversionPattern {
     for (unsigned r = 0; direct && r < n; ++r) {
       SmallVector<Value> scalarOperands;
       for (const SmallVector<Value> &values : unpacked)
-        scalarOperands.push_back(values.size() == 1 ? values[0] : values[r]);
+        scalarOperands.push_back(registerOf(values, r));
       Operation *llvmOp =
           buildLLVMElementwise(op, scalarOperands, resultElts, rewriter);
       if (!llvmOp) {
@@ -185,7 +190,7 @@ struct ElementwiseOpConversion : public ConversionPattern {
     for (unsigned r = 0; !direct && r < n; ++r) {
       OperationState state(loc, op->getName());
       for (auto [values, original] : llvm::zip(unpacked, op->getOperands())) {
-        Value v = values.size() == 1 ? values[0] : values[r];
+        Value v = registerOf(values, r);
         // Keep the scalar op well typed: give it its operands' element types
         // (pointers, fp8) through casts the conversion later folds away.
         Type elt = getElementTypeOrSelf(original.getType());
