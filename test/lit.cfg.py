@@ -77,3 +77,28 @@ if (os.path.isfile("/usr/local/cuda/include/cuda.h") and
         os.path.isfile("/usr/local/cuda/lib64/stubs/libcuda.so") and
         shutil.which("cc")):
     config.available_features.add("cuda_headers")
+
+
+def find_triton_python():
+    """A Python with triton 3.6 for the plug-in's tests: $TRITON_MLIR_PYTHON,
+    else the virtual environment utils/setup.sh makes in the build tree."""
+    for candidate in (os.environ.get("TRITON_MLIR_PYTHON"),
+                      os.path.join(config.triton_obj_root, "venv", "bin",
+                                   "python")):
+        if candidate and os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+triton_python = find_triton_python()
+if triton_python:
+    config.available_features.add("triton-python")
+    config.substitutions.append(("%triton_python", triton_python))
+    # The plug-in from the source tree; Triton's cache under the test's
+    # directory (each test sets TRITON_CACHE_DIR too).
+    config.environment["PYTHONPATH"] = os.path.join(config.triton_src_root,
+                                                    "python")
+    config.environment["HOME"] = os.environ.get("HOME", "/tmp")
+elif os.environ.get("CI"):
+    lit_config.fatal("no Python with triton for the plug-in's tests: "
+                     "utils/setup.sh makes one in the build tree (venv/)")

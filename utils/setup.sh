@@ -5,8 +5,11 @@
 # packages the build needs (running apt-get update first when something is
 # missing), configures with CMake + Ninja against /usr/lib/llvm-22 and builds.
 #
+# Then makes a Python virtual environment in the build tree (venv/) with
+# triton 3.6.0 from pip, for the triton_mlir plug-in and its tests.
+#
 # Environment: TRITON_BUILD_DIR (default: build/), TRITON_BUILD_TYPE
-# (default: Release), TRITON_SKIP_INSTALL=1 to never call apt-get.
+# (default: Release), TRITON_SKIP_INSTALL=1 to never call apt-get or pip.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -16,7 +19,7 @@ BUILD_DIR=${TRITON_BUILD_DIR:-$ROOT/build}
 BUILD_TYPE=${TRITON_BUILD_TYPE:-Release}
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          cmake ninja-build ccache g++ python3 zlib1g-dev libzstd-dev
+          cmake ninja-build ccache g++ python3 python3-venv zlib1g-dev libzstd-dev
           libgtest-dev)
 
 install_packages() {
@@ -50,3 +53,17 @@ if [ ! -f "$BUILD_DIR/CMakeCache.txt" ]; then
   cmake "${cmake_args[@]}"
 fi
 cmake --build "$BUILD_DIR"
+
+# Triton 3.6 for the plug-in (python/triton_mlir): its front end makes the
+# IR that our tools compile. No GPU is needed to compile.
+TRITON_VERSION=3.6.0
+venv="$BUILD_DIR/venv"
+if [ "${TRITON_SKIP_INSTALL:-0}" != 1 ] &&
+    ! "$venv/bin/python" -c "import triton, sys
+sys.exit(triton.__version__ != '$TRITON_VERSION')" 2>/dev/null; then
+  echo "setup: installing triton $TRITON_VERSION into $venv"
+  rm -rf "$venv"
+  python3 -m venv "$venv"
+  "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
+    "triton==$TRITON_VERSION"
+fi

@@ -13,6 +13,7 @@
 #include "Target/NVPTXTarget.h"
 
 #include "llvm/Config/llvm-config.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -83,6 +84,35 @@ cl::opt<bool>
                 cl::cat(category));
 cl::opt<bool> verboseOpt("v", cl::desc("say whether the cache hit"),
                          cl::cat(category));
+cl::opt<std::string> firstStageOpt(
+    "first-stage",
+    cl::desc("the first stage to run: make_ttir or make_ttgir (the input is "
+             "TTIR), make_llir (TTGIR), make_ptx (LLVM IR); default: from "
+             "the input's extension (.ttir/.source/.mlir: make_ttir, .ttgir: "
+             "make_llir, .llir/.ll: make_ptx)"),
+    cl::cat(category));
+cl::opt<int> maxnregOpt("maxnreg",
+                        cl::desc("the most 32-bit registers a thread may use "
+                                 "(the kernel's .maxnreg; 0: no limit)"),
+                        cl::init(0), cl::cat(category));
+cl::opt<bool> fpFusionOpt(
+    "enable-fp-fusion",
+    cl::desc("contract multiplies and adds into FMAs (false: neither LLVM "
+             "nor ptxas fuses them, --fmad=false)"),
+    cl::init(true), cl::cat(category));
+cl::opt<bool> reflectFtzOpt(
+    "enable-reflect-ftz",
+    cl::desc("libdevice flushes denormals (the nvvm-reflect-ftz flag)"),
+    cl::init(true), cl::cat(category));
+cl::opt<std::string>
+    libdeviceOpt("libdevice",
+                 cl::desc("libdevice bitcode to link (default: the CUDA "
+                          "toolkit's)"),
+                 cl::cat(category));
+cl::opt<std::string> ptxasOptionsOpt(
+    "ptxas-options",
+    cl::desc("more ptxas options, separated by spaces (Triton's ptx_options)"),
+    cl::cat(category));
 
 /// The job of a --batch being run ("FILE:LINE"), which errors name first.
 static std::string jobContext;
@@ -113,11 +143,28 @@ std::optional<Checked> checkOptions() {
     fail("no input file (a .ttir, .ttgir or .llir)");
     return std::nullopt;
   }
-  std::optional<Stage> stage = stageOf(inputOpt);
-  if (!stage) {
-    fail("cannot tell the stage of '" + inputOpt +
-         "': expected a .ttir, .ttgir or .llir file");
-    return std::nullopt;
+  bool runMakeTTIR = true;
+  std::optional<Stage> stage;
+  if (firstStageOpt.getNumOccurrences()) {
+    stage = llvm::StringSwitch<std::optional<Stage>>(firstStageOpt)
+                .Case("make_ttir", Stage::TTIR)
+                .Case("make_ttgir", Stage::TTIR)
+                .Case("make_llir", Stage::TTGIR)
+                .Case("make_ptx", Stage::LLIR)
+                .Default(std::nullopt);
+    if (!stage) {
+      fail("--first-stage=" + firstStageOpt +
+           ": expected make_ttir, make_ttgir, make_llir or make_ptx");
+      return std::nullopt;
+    }
+    runMakeTTIR = firstStageOpt != "make_ttgir";
+  } else {
+    stage = stageOf(inputOpt);
+    if (!stage) {
+      fail("cannot tell the stage of '" + inputOpt +
+           "': expected a .ttir, .ttgir or .llir file (or --first-stage)");
+      return std::nullopt;
+    }
   }
   llvm::Expected<int> capability = nvidia::parseComputeCapability(archOpt);
   if (!capability) {
@@ -139,7 +186,17 @@ std::optional<Checked> checkOptions() {
          ": expected at least 1");
     return std::nullopt;
   }
-  return Checked{*stage, *capability};
+  // ptxas takes 24 to 255 registers a thread.
+  if (maxnregOpt != 0 && (maxnregOpt < 24 || maxnregOpt > 255)) {
+    fail("--maxnreg=" + llvm::Twine(maxnregOpt.getValue()) +
+         ": expected 24 to 255 registers (or 0: no limit)");
+    return std::nullopt;
+  }
+  if (!libdeviceOpt.empty() && !llvm::sys::fs::exists(libdeviceOpt)) {
+    fail("--libdevice=" + libdeviceOpt + ": no such file");
+    return std::nullopt;
+  }
+  return Checked{*stage, *capability, runMakeTTIR};
 }
 
 /// The stat of a file as "path size mtime" (just the path if it cannot be
@@ -180,7 +237,15 @@ std::string cacheKey(const Checked &checked, llvm::StringRef input) {
                         " num-ctas=" + std::to_string(numCTAsOpt) +
                         " ptx-version=" + std::to_string(ptxVersionOpt) +
                         " launcher=" + std::to_string(launcherOpt.getValue()) +
-                        " stage=" + std::to_string((int)checked.stage);
+                        " stage=" + std::to_string((int)checked.stage) +
+                        " make-ttir=" + std::to_string(checked.runMakeTTIR) +
+                        " maxnreg=" + std::to_string(maxnregOpt) +
+                        " fp-fusion=" + std::to_string(fpFusionOpt) +
+                        " reflect-ftz=" + std::to_string(reflectFtzOpt) +
+                        " ptxas-options=" + ptxasOptionsOpt;
+  // The libdevice linked is named by its identity, as ptxas is.
+  if (!libdeviceOpt.empty())
+    options += " libdevice=" + fileIdentity(libdeviceOpt);
   // The compiler's own identity too: a rebuilt compiler (a pass changed)
   // misses entries of the old one, as upstream's key hashes its own code.
   return driver::hashParts(

@@ -42,6 +42,12 @@ extern llvm::cl::opt<std::string> dumpDirOpt;
 extern llvm::cl::opt<std::string> reproducerOpt;
 extern llvm::cl::opt<bool> launcherOpt;
 extern llvm::cl::opt<bool> verboseOpt;
+extern llvm::cl::opt<std::string> firstStageOpt;
+extern llvm::cl::opt<int> maxnregOpt;
+extern llvm::cl::opt<bool> fpFusionOpt;
+extern llvm::cl::opt<bool> reflectFtzOpt;
+extern llvm::cl::opt<std::string> libdeviceOpt;
+extern llvm::cl::opt<std::string> ptxasOptionsOpt;
 
 /// Prints `triton-compile: error: message` (`error: FILE:LINE: message`
 /// while a --batch job runs); returns 1.
@@ -54,8 +60,12 @@ enum class Stage { TTIR, TTGIR, LLIR };
 std::optional<Stage> stageOf(llvm::StringRef path);
 
 struct Checked {
+  /// What the input is.
   Stage stage;
   int capability;
+  /// For a TTIR input: whether make_ttir runs (--first-stage=make_ttgir:
+  /// the input is make_ttir's output already).
+  bool runMakeTTIR = true;
 };
 /// Checks the options (not the input's contents); reports and returns
 /// nullopt on bad ones.

@@ -311,9 +311,11 @@ struct CompileState {
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
 /// failure (the IR diagnostics were printed already).
 static llvm::Error
-compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
+compile(const Checked &checked, std::unique_ptr<llvm::MemoryBuffer> input,
         std::shared_future<int> ptxVersionProbe, const std::string &key,
         TimingScope &timing, CompileState &state, Artifacts &out) {
+  Stage stage = checked.stage;
+  int capability = checked.capability;
   // ptxas sets itself up (about half of its time on a small kernel) while
   // the stages before it run. Another thread starts it: spawning suspends
   // the spawning thread until ptxas has been exec'd. An early return joins
@@ -325,6 +327,12 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
           return MadeOnThread<nvidia::PtxasJob>(ptxas.takeError());
         nvidia::PtxasOptions options;
         options.capability = capability;
+        options.enableFPFusion = fpFusionOpt;
+        llvm::SmallVector<llvm::StringRef> extra;
+        llvm::StringRef(ptxasOptionsOpt)
+            .split(extra, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+        for (llvm::StringRef option : extra)
+          options.extraOptions.push_back(option.str());
         return MadeOnThread<nvidia::PtxasJob>(
             nvidia::PtxasJob::start(*ptxas, options));
       });
@@ -333,6 +341,9 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   // is lowered.
   nvidia::NVPTXOptions nvptx;
   nvptx.capability = capability;
+  nvptx.enableFPFusion = fpFusionOpt;
+  nvptx.enableReflectFtz = reflectFtzOpt;
+  nvptx.libdevicePath = libdeviceOpt;
   if (llvm::Error error = nvidia::setNVPTXBackendOptions())
     return error;
   if (llvm::Error error = nvidia::setO3PipelineOptions())
@@ -432,16 +443,23 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
     };
 
     if (stage == Stage::TTIR) {
-      triton::MakeTTIROptions ttirOptions;
-      ttirOptions.computeCapability = capability;
-      if (llvm::Error e = runStage("make_ttir", [&](OpPassManager &pm) {
-            triton::buildMakeTTIRPipeline(pm, ttirOptions);
-          }))
-        return e;
+      if (checked.runMakeTTIR) {
+        triton::MakeTTIROptions ttirOptions;
+        ttirOptions.computeCapability = capability;
+        if (llvm::Error e = runStage("make_ttir", [&](OpPassManager &pm) {
+              triton::buildMakeTTIRPipeline(pm, ttirOptions);
+            }))
+          return e;
+      }
       {
         TimingScope copyTimer = timing.nest("copy TTIR");
         state.ttirCopy = module->clone();
       }
+      // As upstream's make_ttgir: the limit is a module attribute, which
+      // the lowering puts on the kernel.
+      if (maxnregOpt > 0)
+        (*module)->setAttr("ttg.maxnreg",
+                           Builder(&context).getI32IntegerAttr(maxnregOpt));
       triton::MakeTTGIROptions ttgirOptions;
       ttgirOptions.computeCapability = capability;
       ttgirOptions.numWarps = numWarpsOpt;
@@ -452,6 +470,9 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
           }))
         return e;
     }
+    if (stage == Stage::TTGIR && maxnregOpt > 0)
+      (*module)->setAttr("ttg.maxnreg",
+                         Builder(&context).getI32IntegerAttr(maxnregOpt));
     {
       TimingScope copyTimer = timing.nest("copy TTGIR");
       state.ttgirCopy = module->clone();
@@ -576,7 +597,10 @@ compile(Stage stage, std::unique_ptr<llvm::MemoryBuffer> input, int capability,
   meta["profile_scratch_size"] = 0;
   meta["profile_scratch_align"] = 1;
   meta["ptx_version"] = ptxVersion;
-  meta["enable_fp_fusion"] = true;
+  meta["enable_fp_fusion"] = fpFusionOpt.getValue();
+  meta["enable_reflect_ftz"] = reflectFtzOpt.getValue();
+  meta["maxnreg"] = maxnregOpt > 0 ? llvm::json::Value(maxnregOpt.getValue())
+                                   : llvm::json::Value(nullptr);
   meta["target"] = llvm::json::Object{
       {"backend", "cuda"}, {"arch", capability}, {"warp_size", 32}};
   meta["arch"] = arch;
@@ -655,13 +679,20 @@ static int runJob(bool &cached, bool endsProcess) {
       }).share();
   auto state = std::make_unique<CompileState>();
   if (llvm::Error e =
-          compile(checked->stage, std::move(*input), checked->capability,
-                  ptxVersion, key, timing, *state, artifacts))
+          compile(*checked, std::move(*input), ptxVersion, key, timing,
+                  *state, artifacts))
     return fail(llvm::toString(std::move(e)));
   TimingScope writeTimer = timing.nest("write outputs");
   int rc = artifacts.publish();
   writeTimer.stop();
   if (endsProcess) {
+    // ptxas, which handed the CUBIN over and is exiting, is reaped before
+    // the process ends: orphaned, it would be left for PID 1 to reap, and a
+    // container's PID 1 may never do it. The rest of the IR is left to the
+    // operating system to free.
+    TimingScope reapTimer = timing.nest("reap ptxas");
+    state->ptxas.reset();
+    reapTimer.stop();
     (void)state.release();
   } else {
     TimingScope freeTimer = timing.nest("free the IR");
