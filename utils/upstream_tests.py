@@ -122,32 +122,24 @@ def have_module(name: str) -> bool:
                           capture_output=True).returncode == 0
 
 
-def collect(suite: Path, file: str):
-    res = subprocess.run(
-        [sys.executable, "-m", "pytest", "--collect-only", "-q",
-         "-p", "no:cacheprovider", file],
-        cwd=suite, capture_output=True, text=True)
-    ids = [l.strip() for l in res.stdout.splitlines() if "::" in l]
-    if not ids:
-        print(res.stdout[-3000:], res.stderr[-3000:])
-    return ids
-
-
-def run_pytest(suite, ids, junit, env, jobs, timeout, ours, log):
+def run_pytest(suite, file, every, limit, junit, env, jobs, timeout, ours,
+               log):
+    """Runs the sample of `file` (every `every`-th test, chosen by the
+    upstream_sample plug-in in each worker alike); returns its wall time."""
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-           "-rN", f"--junitxml={junit}", "-o", "junit_family=xunit1"]
+           "-p", "upstream_sample", f"--junitxml={junit}",
+           "-o", "junit_family=xunit1"]
     if ours:
         cmd += ["-p", "triton_mlir.pytest_plugin"]
     if jobs > 1 and have_module("xdist"):
         cmd += ["-n", str(jobs)]
     if timeout and have_module("pytest_timeout"):
         cmd += [f"--timeout={timeout}"]
-    listing = Path(junit).with_suffix(".ids")
-    listing.write_text("\n".join(ids) + "\n")
+    env = dict(env, UPSTREAM_SAMPLE_EVERY=str(every),
+               UPSTREAM_SAMPLE_LIMIT=str(limit))
     start = datetime.datetime.now()
     with open(log, "w") as f:
-        # The ids travel on the command line (a few hundred kB at most).
-        subprocess.run(cmd + ids, cwd=suite, env=env, stdout=f,
+        subprocess.run(cmd + [file], cwd=suite, env=env, stdout=f,
                        stderr=subprocess.STDOUT)
     return (datetime.datetime.now() - start).total_seconds()
 
@@ -198,7 +190,7 @@ def run(args):
     bin_dir = Path(args.bin) if args.bin else unpack_tools(work)
     env_base = dict(os.environ)
     env_base["PYTHONPATH"] = os.pathsep.join(
-        [str(ROOT / "python")] + ([env_base["PYTHONPATH"]]
+        [str(ROOT / "python"), str(ROOT / "utils" / "pytest")] + ([env_base["PYTHONPATH"]]
                                   if env_base.get("PYTHONPATH") else []))
     env_base["TRITON_MLIR_BIN"] = str(bin_dir)
     env_base["PYTHONUNBUFFERED"] = "1"
@@ -210,24 +202,18 @@ def run(args):
     for spec in files:
         file, _, every = spec.partition("=")
         every = int(every or args.every)
-        ids = collect(suite, file)
-        sample = ids[::every]
-        if args.limit:
-            sample = sample[:args.limit]
-        if not sample:
-            rows.append((file, every, 0, 0, 0, 0, 0, 0, 0.0, 0.0))
-            continue
         stem = Path(file).stem
         results, times = {}, {}
         for who in ("upstream", "ours"):
             env = dict(env_base)
             env["TRITON_CACHE_DIR"] = str(work / f"cache-{who}")
             junit = work / f"{stem}-{who}.xml"
-            times[who] = run_pytest(suite, sample, junit, env, args.jobs,
-                                    args.timeout, who == "ours",
+            times[who] = run_pytest(suite, file, every, args.limit, junit, env,
+                                    args.jobs, args.timeout, who == "ours",
                                     work / f"{stem}-{who}.log")
             results[who] = outcomes(junit)
         up, ours = results["upstream"], results["ours"]
+        sample = set(up) | set(ours)
         up_pass = {k for k, v in up.items() if v[0] == "passed"}
         our_pass = {k for k, v in ours.items() if v[0] == "passed"}
         lost = sorted(up_pass - our_pass)

@@ -82,7 +82,7 @@ def _forget_compiled_kernels():
     (Triton 3.6 keys its in-memory cache on the arguments alone)."""
     from triton.runtime.jit import JITFunction
     for obj in gc.get_objects():
-        if isinstance(obj, JITFunction):
+        if issubclass(type(obj), JITFunction):
             caches = getattr(obj, "device_caches", None)
             if caches is not None:
                 caches.clear()
