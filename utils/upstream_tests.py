@@ -123,7 +123,7 @@ def have_module(name: str) -> bool:
 
 
 def run_pytest(suite, file, every, limit, junit, env, jobs, timeout, ours,
-               log):
+               log, select=None):
     """Runs the sample of `file` (every `every`-th test, chosen by the
     upstream_sample plug-in in each worker alike); returns its wall time."""
     cmd = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
@@ -131,6 +131,8 @@ def run_pytest(suite, file, every, limit, junit, env, jobs, timeout, ours,
            "-o", "junit_family=xunit1"]
     if ours:
         cmd += ["-p", "triton_mlir.pytest_plugin"]
+    if select:
+        cmd += ["-k", select]
     if jobs > 1 and have_module("xdist"):
         cmd += ["-n", str(jobs)]
     if timeout and have_module("pytest_timeout"):
@@ -210,7 +212,7 @@ def run(args):
             junit = work / f"{stem}-{who}.xml"
             times[who] = run_pytest(suite, file, every, args.limit, junit, env,
                                     args.jobs, args.timeout, who == "ours",
-                                    work / f"{stem}-{who}.log")
+                                    work / f"{stem}-{who}.log", args.select)
             results[who] = outcomes(junit)
         up, ours = results["upstream"], results["ours"]
         sample = set(up) | set(ours)
@@ -279,6 +281,8 @@ def main():
                    help="FILE[=N] relative to the suite (default: "
                    + ", ".join(DEFAULT_FILES) + ")")
     r.add_argument("--every", type=int, default=3)
+    r.add_argument("-k", dest="select",
+                   help="only the tests pytest -k selects (before sampling)")
     r.add_argument("--limit", type=int, default=0,
                    help="at most this many tests of each file")
     r.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

@@ -56,6 +56,27 @@ def cumsum_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(out_ptr + offs, tl.cumsum(tl.load(x_ptr + offs), axis=0))
 
 
+@triton.jit
+def scan2d_kernel(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+                  AXIS: tl.constexpr, REVERSE: tl.constexpr):
+    rm = tl.arange(0, M)[:, None]
+    rn = tl.arange(0, N)[None, :]
+    x = tl.load(x_ptr + rm * N + rn)
+    tl.store(out_ptr + rm * N + rn, tl.cumsum(x, axis=AXIS, reverse=REVERSE))
+
+
+def run_scan2d(m, n, axis, reverse, warps):
+
+    def run():
+        x = torch.randint(-5, 5, (m, n), device="cuda", dtype=torch.int32)
+        out = torch.empty_like(x)
+        k = scan2d_kernel[(1, )](x, out, M=m, N=n, AXIS=axis, REVERSE=reverse,
+                                 num_warps=warps)
+        return k, out
+
+    return run
+
+
 def run_add():
     x = torch.randn(100_000, device="cuda")
     y = torch.randn_like(x)
@@ -90,6 +111,11 @@ def run_cumsum():
 
 CASES = [("vector add", run_add), ("softmax", run_softmax),
          ("matmul fp16", run_matmul), ("cumsum 1024", run_cumsum)]
+CASES += [(f"cumsum {m}x{n} axis {a}{' reverse' if r else ''} {w} warps",
+           run_scan2d(m, n, a, r, w))
+          for (m, n, w) in [(32, 256, 4), (256, 32, 8), (128, 128, 4),
+                            (1, 2048, 4), (2048, 1, 4), (16, 16, 8)]
+          for a in (0, 1) for r in (False, True)]
 
 
 def main():

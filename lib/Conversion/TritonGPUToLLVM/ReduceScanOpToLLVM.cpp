@@ -305,6 +305,63 @@ Value selectValue(OpBuilder &b, Location loc, Value cond, Value t, Value f) {
   return LLVM::SelectOp::create(b, loc, cond, t, f);
 }
 
+/// Where each position bit along a scan's axis lives: bit k of the position
+/// (value 2^k) is hardware bit `bit` of `dim` (register, lane or warp).
+struct AxisBit {
+  enum Dim { Register, Lane, Warp } dim;
+  int bit;
+};
+
+/// The hardware bit of each position bit along `axis`, lowest first. Fails
+/// (with a diagnostic) unless each basis that moves along the axis moves by
+/// a power of two, along the axis alone, and no two bases move by the same.
+FailureOr<SmallVector<AxisBit>> axisBitOrder(Operation *op,
+                                             const LinearLayout &layout,
+                                             unsigned axis, int64_t size) {
+  int numBits = llvm::Log2_64(size);
+  SmallVector<std::optional<AxisBit>> order(numBits);
+  for (auto [dim, name] : {std::pair<AxisBit::Dim, StringRef>{
+                               AxisBit::Register, "register"},
+                           {AxisBit::Lane, "lane"},
+                           {AxisBit::Warp, "warp"}}) {
+    FailureOr<SmallVector<int>> bits = axisBits(op, layout, name, axis);
+    if (failed(bits))
+      return failure();
+    StringAttr dimName = StringAttr::get(op->getContext(), name);
+    for (int bit : *bits) {
+      int32_t v = layout.getBasis(dimName, bit)[axis];
+      if (!llvm::isPowerOf2_32(v) || v >= size || order[llvm::Log2_32(v)])
+        return op->emitError("cannot lower a scan over this layout: a ")
+               << name << " basis moves by " << v
+               << " along the axis, which is no position bit of its own";
+      order[llvm::Log2_32(v)] = AxisBit{dim, bit};
+    }
+  }
+  SmallVector<AxisBit> result;
+  for (auto [k, bit] : llvm::enumerate(order)) {
+    if (!bit)
+      return op->emitError("cannot lower a scan over this layout: no basis "
+                           "moves by ")
+             << (int64_t(1) << k) << " along the axis";
+    result.push_back(*bit);
+  }
+  return result;
+}
+
+/// tt.scan over any layout whose bases move along the axis by distinct
+/// powers of two. Position bits are taken from the lowest up: bit k is done
+/// when every element holds the scan of its aligned run of 2^(k+1)
+/// positions. (Reverse scans read every position bit inverted.)
+///   1. The lowest position bits that are register bits: a sequential scan
+///      within each thread.
+///   2. The lane bits that follow: a Hillis-Steele scan of the runs' totals
+///      across lanes, whose exclusive part is added to each element.
+///   3. Register and lane bits after those, below any warp bit: one bit at a
+///      time; an element in the upper half of its run adds the total of the
+///      lower half, which a warp shuffle (or the thread itself) holds.
+///   4. Everything from the lowest warp bit up: the total of every run
+///      found so far goes through shared memory, and each element adds the
+///      totals of the runs before its own.
 struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -326,52 +383,42 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     for (unsigned k = 0; k < numOperands; ++k)
       types.push_back(srcs[k][0].getType());
     Region &region = op.getCombineOp();
+    ArrayRef<int64_t> shape = srcType.getShape();
 
-    auto regBits = axisBits(op, *layout, "register", axis);
-    auto laneBits = axisBits(op, *layout, "lane", axis);
-    auto warpBits = axisBits(op, *layout, "warp", axis);
     auto blockBits = axisBits(op, *layout, "block", axis);
-    if (failed(regBits) || failed(laneBits) || failed(warpBits) ||
-        failed(blockBits))
+    if (failed(blockBits))
       return failure();
     if (!blockBits->empty())
       return op.emitError("cannot lower a scan across the CTAs of a cluster");
-    // Registers must hold the low positions along the axis, lanes the middle
-    // ones and warps the high ones, each in increasing order.
-    auto check = [&]() {
-      int32_t last = 0;
-      for (auto [name, bits] :
-           {std::pair<StringRef, ArrayRef<int>>{"register", *regBits},
-            {"lane", *laneBits},
-            {"warp", *warpBits}}) {
-        StringAttr dim = StringAttr::get(op.getContext(), name);
-        for (int bit : bits) {
-          int32_t v = layout->getBasis(dim, bit)[axis];
-          if (v <= last || !llvm::isPowerOf2_32(v))
-            return false;
-          last = v;
-        }
-      }
-      return true;
-    };
-    if (!check())
-      return op.emitError("cannot lower a scan over this layout: positions "
-                          "along the axis must go registers, lanes, warps");
+    FailureOr<SmallVector<AxisBit>> order =
+        axisBitOrder(op, *layout, axis, shape[axis]);
+    if (failed(order))
+      return failure();
+    int numBits = order->size();
+    auto kindAt = [&](int k) { return (*order)[k].dim; };
+    // The hardware value of a position bit whose value along the scan's
+    // direction is `v`.
+    auto physical = [&](bool v) { return reverse ? !v : v; };
 
-    // 1. Registers: sequential scan of each group, in axis order.
     unsigned n = srcs[0].size();
-    std::map<SmallVector<int32_t>, SmallVector<std::pair<int32_t, unsigned>>>
-        groups;
-    for (unsigned r = 0; r < n; ++r) {
-      SmallVector<int32_t> c = registerCoords(*layout, r);
-      int32_t pos = c[axis];
-      c[axis] = 0;
-      groups[c].push_back({pos, r});
-    }
     SmallVector<Values> vals(n);
     for (unsigned r = 0; r < n; ++r)
       for (unsigned k = 0; k < numOperands; ++k)
         vals[r].push_back(srcs[k][r]);
+
+    // 1. The lowest register bits: a sequential scan within each thread,
+    // over the registers that differ in those bits alone.
+    int p1 = 0;
+    unsigned lowRegMask = 0;
+    for (; p1 < numBits && kindAt(p1) == AxisBit::Register; ++p1)
+      lowRegMask |= 1u << (*order)[p1].bit;
+    std::map<unsigned, SmallVector<std::pair<int, unsigned>>> groups;
+    for (unsigned r = 0; r < n; ++r) {
+      int pos = 0;
+      for (int k = 0; k < p1; ++k)
+        pos |= ((r >> (*order)[k].bit) & 1) << k;
+      groups[r & ~lowRegMask].push_back({pos, r});
+    }
     SmallVector<SmallVector<unsigned>> orderedGroups;
     for (auto &[key, members] : groups) {
       llvm::sort(members);
@@ -395,25 +442,23 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       haveIds = true;
       return ids;
     };
-
-    // Applies a carry-in `carry` (valid where `valid`) to every element of a
-    // group.
-    auto applyCarry = [&](ArrayRef<unsigned> regs, const Values &carry,
-                          Value valid) {
-      for (unsigned r : regs) {
-        Values withCarry = combine(rewriter, region, carry, vals[r]);
-        for (unsigned k = 0; k < numOperands; ++k)
-          vals[r][k] =
-              selectValue(rewriter, loc, valid, withCarry[k], vals[r][k]);
-      }
+    auto combineWhere = [&](unsigned r, const Values &before, Value valid) {
+      Values combined = combine(rewriter, region, before, vals[r]);
+      for (unsigned k = 0; k < numOperands; ++k)
+        vals[r][k] = valid ? selectValue(rewriter, loc, valid, combined[k],
+                                         vals[r][k])
+                           : combined[k];
     };
 
-    // 2. Lanes: inclusive scan of the threads' totals, then each thread adds
-    // the total of the lanes before it.
-    if (!laneBits->empty()) {
+    // 2. The lane bits that follow.
+    int p2 = p1;
+    SmallVector<int> laneBits;
+    for (; p2 < numBits && kindAt(p2) == AxisBit::Lane; ++p2)
+      laneBits.push_back((*order)[p2].bit);
+    if (!laneBits.empty()) {
       HardwareIds hw = getIds();
-      int64_t numLanes = int64_t(1) << laneBits->size();
-      Value t = compactBits(rewriter, loc, hw.lane, *laneBits);
+      int64_t numLanes = int64_t(1) << laneBits.size();
+      Value t = compactBits(rewriter, loc, hw.lane, laneBits);
       if (reverse)
         t = LLVM::SubOp::create(rewriter, loc,
                                 i32Const(rewriter, loc, numLanes - 1), t);
@@ -425,7 +470,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           if (reverse)
             srcT = LLVM::SubOp::create(
                 rewriter, loc, i32Const(rewriter, loc, numLanes - 1), srcT);
-          Value srcLane = expandBits(rewriter, loc, hw.lane, srcT, *laneBits);
+          Value srcLane = expandBits(rewriter, loc, hw.lane, srcT, laneBits);
           Values other;
           for (Value v : total)
             other.push_back(
@@ -443,7 +488,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
         if (reverse)
           prevT = LLVM::SubOp::create(
               rewriter, loc, i32Const(rewriter, loc, numLanes - 1), prevT);
-        Value prevLane = expandBits(rewriter, loc, hw.lane, prevT, *laneBits);
+        Value prevLane = expandBits(rewriter, loc, hw.lane, prevT, laneBits);
         Values carry;
         for (Value v : total)
           carry.push_back(
@@ -451,77 +496,155 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
         Value valid =
             LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::sgt, t,
                                  i32Const(rewriter, loc, 0));
-        applyCarry(regs, carry, valid);
+        for (unsigned r : regs)
+          combineWhere(r, carry, valid);
       }
     }
 
-    // 3. Warps: each warp's total through shared memory.
-    if (!warpBits->empty()) {
-      HardwareIds hw = getIds();
-      int64_t w = int64_t(1) << warpBits->size();
-      ArrayRef<int64_t> shape = srcType.getShape();
+    // 3. Register and lane bits below the lowest warp bit, one at a time.
+    int kw = p2;
+    for (; kw < numBits && kindAt(kw) != AxisBit::Warp; ++kw) {
+      AxisBit at = (*order)[kw];
+      // The last element of the lower half of the run: the bits below kw
+      // at their last value, bit kw at its first.
+      unsigned setRegs = 0, clearRegs = 0;
+      int laneSet = 0, laneClear = 0;
+      bool crossLane = false;
+      for (int k = 0; k <= kw; ++k) {
+        AxisBit b = (*order)[k];
+        bool value = physical(k < kw);
+        if (b.dim == AxisBit::Register)
+          (value ? setRegs : clearRegs) |= 1u << b.bit;
+        else {
+          (value ? laneSet : laneClear) |= 1 << b.bit;
+          crossLane = true;
+        }
+      }
+      Value srcLane, valid;
+      if (crossLane) {
+        HardwareIds hw = getIds();
+        srcLane = LLVM::OrOp::create(
+            rewriter, loc,
+            LLVM::AndOp::create(rewriter, loc, hw.lane,
+                                i32Const(rewriter, loc, ~laneClear)),
+            i32Const(rewriter, loc, laneSet));
+      }
+      if (at.dim == AxisBit::Lane) {
+        HardwareIds hw = getIds();
+        Value bit = LLVM::AndOp::create(
+            rewriter, loc,
+            LLVM::LShrOp::create(rewriter, loc, hw.lane,
+                                 i32Const(rewriter, loc, at.bit)),
+            i32Const(rewriter, loc, 1));
+        valid = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                     bit, i32Const(rewriter, loc, physical(1)));
+      }
+      // Every source is read before any element changes.
+      std::map<unsigned, Values> sources;
+      SmallVector<unsigned> upper;
+      for (unsigned r = 0; r < n; ++r) {
+        if (at.dim == AxisBit::Register &&
+            ((r >> at.bit) & 1) != (unsigned)physical(1))
+          continue;
+        upper.push_back(r);
+        unsigned src = (r | setRegs) & ~clearRegs;
+        if (sources.count(src))
+          continue;
+        Values v = vals[src];
+        if (crossLane)
+          for (Value &x : v)
+            x = shuffleIdx(rewriter, loc, x, srcLane, threadsPerWarp);
+        sources[src] = v;
+      }
+      for (unsigned r : upper)
+        combineWhere(r, sources[(r | setRegs) & ~clearRegs], valid);
+    }
+
+    // 4. From the lowest warp bit up, through shared memory: each run of
+    // 2^kw positions leaves its total in slot (row, run), and each element
+    // adds the totals of the runs before its own.
+    if (kw < numBits) {
+      int64_t runs = shape[axis] >> kw;
       int64_t outElems = 1;
       for (auto [d, s] : llvm::enumerate(shape))
         if (d != axis)
           outElems *= s;
-      Scratch scratch = makeScratch(rewriter, loc, op, types, outElems, w);
+      Scratch scratch = makeScratch(rewriter, loc, op, types, outElems, runs);
       if (!scratch.base)
         return op.emitError("no shared memory planned for this scan");
-      Value slot = compactBits(rewriter, loc, hw.warp, *warpBits);
       auto coords = emitIndices(rewriter, loc, srcType);
+      int64_t runSize = int64_t(1) << kw;
+      // The run of each register, counted along the scan, and its row.
+      auto runOf = [&](unsigned r) -> Value {
+        Value q = LLVM::LShrOp::create(rewriter, loc, coords[r][axis],
+                                       i32Const(rewriter, loc, kw));
+        if (reverse)
+          q = LLVM::SubOp::create(rewriter, loc,
+                                  i32Const(rewriter, loc, runs - 1), q);
+        return q;
+      };
+      // Registers that differ only in bits below kw share their row and run.
+      unsigned lowMask = 0;
+      for (int k = 0; k < kw; ++k)
+        if (kindAt(k) == AxisBit::Register)
+          lowMask |= 1u << (*order)[k].bit;
       emitBarrier(rewriter, loc);
-      SmallVector<Value> outIdx;
-      for (SmallVector<unsigned> &regs : orderedGroups) {
-        Value idx =
-            outputIndex(rewriter, loc, coords[regs.front()], shape, axis);
-        outIdx.push_back(idx);
-        // The last element of the warp's part is its total (every lane
-        // writes the same slot; the last lane along the axis has it).
-        Value isLastLane = boolConst(rewriter, loc, true);
-        if (!laneBits->empty()) {
-          Value t = compactBits(rewriter, loc, hw.lane, *laneBits);
-          int64_t last = reverse ? 0 : (int64_t(1) << laneBits->size()) - 1;
-          isLastLane =
-              LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq, t,
-                                   i32Const(rewriter, loc, last));
-        }
+      for (unsigned r = 0; r < n; ++r) {
+        // The last element of its run writes the run's total.
+        bool lastByRegisters = true;
+        for (int k = 0; k < kw; ++k)
+          if (kindAt(k) == AxisBit::Register &&
+              ((r >> (*order)[k].bit) & 1) != (unsigned)physical(1))
+            lastByRegisters = false;
+        if (!lastByRegisters)
+          continue;
+        Value inRun = LLVM::AndOp::create(
+            rewriter, loc, coords[r][axis],
+            i32Const(rewriter, loc, runSize - 1));
+        Value isLast = LLVM::ICmpOp::create(
+            rewriter, loc, LLVM::ICmpPredicate::eq, inRun,
+            i32Const(rewriter, loc, reverse ? 0 : runSize - 1));
+        Value row = outputIndex(rewriter, loc, coords[r], shape, axis);
         for (unsigned k = 0; k < numOperands; ++k)
-          storeShared(
-              rewriter, loc, scratch.address(rewriter, loc, k, idx, slot),
-              toMemory(rewriter, loc, vals[regs.back()][k]), isLastLane);
+          storeShared(rewriter, loc,
+                      scratch.address(rewriter, loc, k, row, runOf(r)),
+                      toMemory(rewriter, loc, vals[r][k]), isLast);
       }
       emitBarrier(rewriter, loc);
-      for (auto [g, regs] : llvm::enumerate(orderedGroups)) {
-        // Carry = combination of the totals of the warps before this one.
-        Values carry;
-        Value any;
-        for (int64_t j = 0; j < w; ++j) {
-          int64_t jj = reverse ? w - 1 - j : j;
-          Values cur;
-          for (unsigned k = 0; k < numOperands; ++k) {
-            Value v = LLVM::LoadOp::create(
-                rewriter, loc, memoryType(rewriter, types[k]),
-                scratch.address(rewriter, loc, k, outIdx[g],
-                                i32Const(rewriter, loc, jj)));
-            cur.push_back(fromMemory(rewriter, loc, v, types[k]));
+      std::map<unsigned, std::pair<Values, Value>> carries;
+      for (unsigned r = 0; r < n; ++r) {
+        unsigned key = r & ~lowMask;
+        auto it = carries.find(key);
+        if (it == carries.end()) {
+          Value row = outputIndex(rewriter, loc, coords[r], shape, axis);
+          Value q = runOf(r);
+          Values carry;
+          Value any;
+          for (int64_t j = 0; j < runs; ++j) {
+            Values cur;
+            Value jv = i32Const(rewriter, loc, j);
+            for (unsigned k = 0; k < numOperands; ++k) {
+              Value v = LLVM::LoadOp::create(
+                  rewriter, loc, memoryType(rewriter, types[k]),
+                  scratch.address(rewriter, loc, k, row, jv));
+              cur.push_back(fromMemory(rewriter, loc, v, types[k]));
+            }
+            Value before = LLVM::ICmpOp::create(
+                rewriter, loc, LLVM::ICmpPredicate::slt, jv, q);
+            if (j == 0) {
+              carry = cur;
+              any = before;
+              continue;
+            }
+            Values combined = combine(rewriter, region, carry, cur);
+            for (unsigned k = 0; k < numOperands; ++k)
+              carry[k] =
+                  selectValue(rewriter, loc, before, combined[k], carry[k]);
+            any = LLVM::OrOp::create(rewriter, loc, any, before);
           }
-          // Warp jj is before this warp when jj < slot (reverse: jj > slot).
-          Value before = LLVM::ICmpOp::create(
-              rewriter, loc,
-              reverse ? LLVM::ICmpPredicate::sgt : LLVM::ICmpPredicate::slt,
-              i32Const(rewriter, loc, jj), slot);
-          if (j == 0) {
-            carry = cur;
-            any = before;
-            continue;
-          }
-          Values combined = combine(rewriter, region, carry, cur);
-          for (unsigned k = 0; k < numOperands; ++k)
-            carry[k] =
-                selectValue(rewriter, loc, before, combined[k], carry[k]);
-          any = LLVM::OrOp::create(rewriter, loc, any, before);
+          it = carries.insert({key, {carry, any}}).first;
         }
-        applyCarry(regs, carry, any);
+        combineWhere(r, it->second.first, it->second.second);
       }
     }
 

@@ -651,13 +651,24 @@ int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
     std::optional<LinearLayout> layout = getLayout(src);
     if (!layout)
       return 0;
-    int64_t w = warpsAlongAxis(*layout, scan.getAxis());
-    if (w == 1)
+    // One slot per row and per run of positions below the lowest warp bit
+    // along the axis (see the scan's lowering).
+    unsigned axis = scan.getAxis();
+    StringAttr warp = StringAttr::get(op->getContext(), "warp");
+    int64_t lowestWarpStep = 0;
+    if (layout->hasInDim(warp))
+      for (int i = 0; i < layout->getInDimSizeLog2(warp); ++i) {
+        int64_t v = std::abs(layout->getBasis(warp, i)[axis]);
+        if (v != 0 && (lowestWarpStep == 0 || v < lowestWarpStep))
+          lowestWarpStep = v;
+      }
+    if (lowestWarpStep == 0)
       return 0;
-    int64_t outElems = product(src.getShape()) / src.getShape()[scan.getAxis()];
+    int64_t runs = std::max<int64_t>(1, src.getShape()[axis] / lowestWarpStep);
+    int64_t outElems = product(src.getShape()) / src.getShape()[axis];
     int64_t bytes = 0;
     for (Value operand : scan.getSrcs())
-      bytes += outElems * w *
+      bytes += outElems * runs *
                std::max<int64_t>(4, getElementBytes(operand.getType()));
     return bytes;
   }

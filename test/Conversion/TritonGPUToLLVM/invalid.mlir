@@ -90,3 +90,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A scan needs every basis that moves along the axis to move by a power of
+// two of its own; here a register moves by 3.
+#linear = #ttg.linear<{register = [[1], [3]], lane = [[0], [0], [0], [0], [0]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @scan_odd_basis(%x: tensor<4xi32, #linear>) -> tensor<4xi32, #linear> {
+    // expected-error @+1 {{cannot lower a scan over this layout: a register basis moves by 3 along the axis, which is no position bit of its own}}
+    %r = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      tt.scan.return %s : i32
+    }) : (tensor<4xi32, #linear>) -> tensor<4xi32, #linear>
+    tt.return %r : tensor<4xi32, #linear>
+  }
+}

@@ -89,3 +89,55 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     tt.return %r : tensor<128xi32, #blocked>
   }
 }
+
+// -----
+
+// Scan over 1024 positions with one register per repeat: lanes hold bits
+// 0-4, warps bits 5-6, registers bits 7-9. Lanes as above; then every run of
+// 32 positions leaves its total in one of 32 slots, and each of a thread's 8
+// registers adds the totals of the runs before its own.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cumsum_repeats
+  // CHECK-COUNT-48: nvvm.shfl.sync idx
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-8: st.shared.b32
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-256: llvm.load {{.*}} : !llvm.ptr<3> -> i32
+  // CHECK-NOT: llvm.load {{.*}} : !llvm.ptr<3>
+  tt.func public @cumsum_repeats(%x: tensor<1024xi32, #blocked>) -> tensor<1024xi32, #blocked> attributes {noinline = true} {
+    %r = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      tt.scan.return %s : i32
+    }) : (tensor<1024xi32, #blocked>) -> tensor<1024xi32, #blocked>
+    tt.return %r : tensor<1024xi32, #blocked>
+  }
+}
+
+// -----
+
+// Registers below and above the lanes, no warp along the axis: bit 0 in
+// registers (a sequential step), bits 1-2 in lanes (Hillis-Steele), bit 3 in
+// registers: the upper half adds the total of the lower half, which the last
+// lane of the run holds (one shuffle per source register), reversed here.
+#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cumsum_registers_above_lanes
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-COUNT-7: nvvm.shfl.sync idx
+  // CHECK: nvvm.shfl.sync idx
+  // CHECK-NEXT: llvm.bitcast
+  // CHECK-NEXT: llvm.fadd
+  // CHECK-NEXT: llvm.fadd
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.return
+  tt.func public @cumsum_registers_above_lanes(%x: tensor<8x16xf32, #blocked>) -> tensor<8x16xf32, #blocked> attributes {noinline = true} {
+    %r = "tt.scan"(%x) <{axis = 1 : i32, reverse = true}> ({
+    ^bb0(%a: f32, %b: f32):
+      %s = arith.addf %a, %b : f32
+      tt.scan.return %s : f32
+    }) : (tensor<8x16xf32, #blocked>) -> tensor<8x16xf32, #blocked>
+    tt.return %r : tensor<8x16xf32, #blocked>
+  }
+}
