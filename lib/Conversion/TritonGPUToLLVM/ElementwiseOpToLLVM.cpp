@@ -770,6 +770,35 @@ struct FpToFpOpConversion : public ScalarPattern<FpToFpOp> {
   TargetInfo target;
 };
 
+/// math.absf on fp8 (a tensor of it, or one), an i8 in LLVM, which has no
+/// fabs for it: each element with its sign bit cleared. Ahead of the
+/// general elementwise lowering, which would hand fp8 to LLVM's fabs.
+struct Fp8AbsFOpConversion : public ConvertOpToLLVMPattern<math::AbsFOp> {
+  Fp8AbsFOpConversion(LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/20) {}
+  LogicalResult
+  matchAndRewrite(math::AbsFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (!isFp8(getElementTypeOrSelf(op.getType())))
+      return failure();
+    Location loc = op.getLoc();
+    Type i8 = rewriter.getI8Type();
+    Value mask = LLVM::ConstantOp::create(rewriter, loc, i8,
+                                          rewriter.getI8IntegerAttr(0x7f));
+    if (!isa<RankedTensorType>(op.getType())) {
+      rewriter.replaceOpWithNewOp<LLVM::AndOp>(op, adaptor.getOperand(), mask);
+      return success();
+    }
+    SmallVector<Value> values =
+        unpackLLElements(loc, adaptor.getOperand(), rewriter);
+    for (Value &v : values)
+      v = LLVM::AndOp::create(rewriter, loc, v, mask);
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), values,
+                                          rewriter, op.getType()));
+    return success();
+  }
+};
+
 /// arith.truncf / arith.extf with fp8 on one side go the fp_to_fp way.
 template <typename OpTy>
 struct ArithFp8CastConversion : public ScalarPattern<OpTy> {
@@ -803,7 +832,7 @@ void mlir::triton::gpu::populateElementwiseOpToLLVMPatterns(
                PtrToIntOpConversion, BitcastOpConversion, ClampFOpConversion,
                PreciseSqrtOpConversion, PreciseDivFOpConversion,
                MulhiUIOpConversion, ExternElementwiseOpConversion,
-               ArithFp8CastConversion<arith::TruncFOp>,
+               ArithFp8CastConversion<arith::TruncFOp>, Fp8AbsFOpConversion,
                ArithFp8CastConversion<arith::ExtFOp>>(converter);
   patterns.add<FpToFpOpConversion>(converter, target);
   auto lib = [&](auto tag, StringRef f32, StringRef f64) {

@@ -238,6 +238,8 @@ public:
                       math::MathDialect, cf::ControlFlowDialect,
                       ub::UBDialect>();
     addLegalOp<ModuleOp>();
+    // tl.debug_barrier() reaches here as gpu.barrier.
+    addIllegalOp(OperationName("gpu.barrier", &ctx));
   }
 };
 

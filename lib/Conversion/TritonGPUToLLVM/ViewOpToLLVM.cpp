@@ -867,6 +867,24 @@ struct LocalBarrierOpConversion : public ViewPattern<LocalBarrierOp> {
   }
 };
 
+/// `gpu.barrier`, which Triton's front end makes for tl.debug_barrier():
+/// every thread of the CTA waits, and its shared-memory writes are seen (a
+/// bar.sync, as upstream lowers it). Matched by name: nothing else of the gpu
+/// dialect reaches this lowering.
+struct GpuBarrierOpConversion : public ConversionPattern {
+  GpuBarrierOpConversion(TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, "gpu.barrier", /*benefit=*/1, context) {}
+  LogicalResult
+  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                  ConversionPatternRewriter &rewriter) const override {
+    if (op->getNumOperands() != 0 || op->getNumResults() != 0)
+      return rewriter.notifyMatchFailure(op, "a barrier takes no values");
+    emitBarrier(rewriter, op->getLoc());
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
 struct MemDescIndexOpConversion : public ViewPattern<MemDescIndexOp> {
   using ViewPattern::ViewPattern;
   LogicalResult
@@ -920,4 +938,5 @@ void mlir::triton::gpu::populateMemoryOpToLLVMPatterns(
                LocalBarrierOpConversion, MemDescIndexOpConversion,
                MemDescViewConversion<MemDescTransOp>,
                MemDescViewConversion<MemDescReshapeOp>>(converter);
+  patterns.add<GpuBarrierOpConversion>(converter, patterns.getContext());
 }

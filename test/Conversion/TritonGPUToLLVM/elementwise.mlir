@@ -171,3 +171,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %z : tensor<64xf32, #blocked>
   }
 }
+
+// -----
+
+// abs of fp8 (an i8 in LLVM): the sign bit cleared, for each format.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @abs_fp8
+  // CHECK: %[[MASK:.*]] = llvm.mlir.constant(127 : i8) : i8
+  // CHECK: llvm.and %{{.*}}, %[[MASK]] : i8
+  // CHECK: llvm.and %{{.*}}, %{{.*}} : i8
+  // CHECK-NOT: llvm.intr.fabs
+  tt.func public @abs_fp8(%a: tensor<32xf8E4M3FN, #blocked>, %b: tensor<32xf8E5M2, #blocked>) -> (tensor<32xf8E4M3FN, #blocked>, tensor<32xf8E5M2, #blocked>) {
+    %0 = math.absf %a : tensor<32xf8E4M3FN, #blocked>
+    %1 = math.absf %b : tensor<32xf8E5M2, #blocked>
+    tt.return %0, %1 : tensor<32xf8E4M3FN, #blocked>, tensor<32xf8E5M2, #blocked>
+  }
+}

@@ -49,3 +49,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// tl.debug_barrier() arrives as gpu.barrier: a CTA-wide barrier.
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @debug_barrier
+  // CHECK: nvvm.barrier0
+  // CHECK-NOT: gpu.barrier
+  tt.func public @debug_barrier() {
+    gpu.barrier
+    tt.return
+  }
+}
