@@ -44,9 +44,10 @@ mylib = os.path.join(sys.argv[1], "mylib.bc")
 open(mylib, "wb").close()
 attempt("extern", add_kernel, *ADD, {"extern_libs": {"mylib": mylib}})
 
-# A kernel we reject: its inline assembly is no PTX instruction. The first
-# error, then the reproducer, kept.
-# CHECK-LABEL: bad asm: TritonMLIRError: triton-compile failed: {{.*}}error:
+# A kernel we reject: its inline assembly is no PTX instruction, which
+# ptxas says, located in the PTX. Then the reproducer, kept.
+# CHECK-LABEL: bad asm: TritonMLIRError: triton-compile failed: triton-compile: error: ptxas failed
+# CHECK: ptxas bad_asm_kernel.ptx, line {{[0-9]+}}; error   : Unknown modifier '.an'
 # CHECK: reproducer: {{.*}}/failures/{{[0-9a-f]+}}/kernel.source
 attempt("bad asm", bad_asm_kernel, {"x_ptr": "*i32", "BLOCK": "constexpr"},
         {"BLOCK": 128})

@@ -143,7 +143,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
     if (!llvm::all_of(op->getResultTypes(), isTensorWithLayout))
       return failure();
     // These lower tensors themselves.
-    if (isa<FpToFpOp, AddPtrOp, IntToPtrOp, PtrToIntOp, BitcastOp>(op))
+    if (isa<FpToFpOp, AddPtrOp, IntToPtrOp, PtrToIntOp, BitcastOp,
+            ElementwiseInlineAsmOp>(op))
       return failure();
     Location loc = op->getLoc();
     unsigned n = getNumRegisters(op->getResult(0).getType());
@@ -799,6 +800,120 @@ struct Fp8AbsFOpConversion : public ConvertOpToLLVMPattern<math::AbsFOp> {
   }
 };
 
+/// tt.elementwise_inline_asm: one inline assembly statement per
+/// `packed_element` consecutive elements of a thread. An operand or result
+/// narrower than 32 bits travels packed: as many elements of a group as fill
+/// a 32-bit register go in one vector (<4 x i8>, <2 x f16>, ...). Outputs come
+/// first in the constraints, each result's registers in turn, then each
+/// operand's.
+struct ElementwiseInlineAsmOpConversion
+    : public ConvertOpToLLVMPattern<ElementwiseInlineAsmOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  /// Elements of type `t` (an LLVM type) per register, in a group of `pack`.
+  static unsigned perRegister(Type t, unsigned pack) {
+    if (!t.isIntOrFloat() || t.getIntOrFloatBitWidth() >= 32)
+      return 1;
+    return std::max(1u, std::min(32 / t.getIntOrFloatBitWidth(), pack));
+  }
+
+  LogicalResult
+  matchAndRewrite(ElementwiseInlineAsmOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned pack = op.getPackedElement();
+    if (pack == 0)
+      return op.emitError("packed_element must be at least 1");
+    const TypeConverter *converter = getTypeConverter();
+    auto llvmElementType = [&](Type t) {
+      return converter->convertType(getElementTypeOrSelf(t));
+    };
+    // The elements of each operand; a scalar operand is one element.
+    unsigned n = 1;
+    if (op->getNumResults() && isa<RankedTensorType>(op->getResult(0).getType()))
+      n = getNumRegisters(op->getResult(0).getType());
+    else if (!op.getArgs().empty() &&
+             isa<RankedTensorType>(op.getArgs()[0].getType()))
+      n = getNumRegisters(op.getArgs()[0].getType());
+    SmallVector<SmallVector<Value>> operands;
+    for (auto [value, original] : llvm::zip(adaptor.getArgs(), op.getArgs())) {
+      SmallVector<Value> elements =
+          isa<RankedTensorType>(original.getType())
+              ? unpackLLElements(loc, value, rewriter)
+              : SmallVector<Value>{value};
+      if (elements.size() != n)
+        return op.emitError("an operand of tt.elementwise_inline_asm has ")
+               << elements.size() << " elements in a thread, not " << n;
+      operands.push_back(elements);
+    }
+    if (n % pack != 0)
+      return op.emitError("packed_element = ")
+             << pack << " does not divide the " << n
+             << " elements each thread holds";
+
+    // The type of one register of a value with elements of type `t`.
+    auto registerType = [&](Type t) -> Type {
+      unsigned per = perRegister(t, pack);
+      return per == 1 ? t : VectorType::get(per, t);
+    };
+    SmallVector<Type> resultElts, asmResults;
+    for (Type t : op->getResultTypes()) {
+      Type elt = llvmElementType(t);
+      if (!elt)
+        return op.emitError("cannot lower a result of type ") << t;
+      resultElts.push_back(elt);
+      for (unsigned i = 0; i < pack / perRegister(elt, pack); ++i)
+        asmResults.push_back(registerType(elt));
+    }
+
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (unsigned g = 0; g < n / pack; ++g) {
+      SmallVector<Value> asmOperands;
+      for (SmallVector<Value> &elements : operands) {
+        Type elt = elements[0].getType();
+        unsigned per = perRegister(elt, pack);
+        for (unsigned i = 0; i < pack; i += per) {
+          if (per == 1) {
+            asmOperands.push_back(elements[g * pack + i]);
+            continue;
+          }
+          Value vec = LLVM::UndefOp::create(rewriter, loc, registerType(elt));
+          for (unsigned j = 0; j < per; ++j)
+            vec = LLVM::InsertElementOp::create(rewriter, loc, vec,
+                                                elements[g * pack + i + j],
+                                                i32Const(rewriter, loc, j));
+          asmOperands.push_back(vec);
+        }
+      }
+      SmallVector<Value> regs =
+          inlinePtx(rewriter, loc, op.getAsmString(), op.getConstraints(),
+                    asmOperands, asmResults, /*hasSideEffects=*/!op.getPure());
+      unsigned next = 0;
+      for (auto [k, elt] : llvm::enumerate(resultElts)) {
+        unsigned per = perRegister(elt, pack);
+        for (unsigned i = 0; i < pack; i += per) {
+          Value reg = regs[next++];
+          if (per == 1) {
+            results[k].push_back(reg);
+            continue;
+          }
+          for (unsigned j = 0; j < per; ++j)
+            results[k].push_back(LLVM::ExtractElementOp::create(
+                rewriter, loc, reg, i32Const(rewriter, loc, j)));
+        }
+      }
+    }
+    SmallVector<Value> packed;
+    for (auto [k, type] : llvm::enumerate(op->getResultTypes()))
+      packed.push_back(isa<RankedTensorType>(type)
+                           ? packLLElements(loc, converter, results[k],
+                                            rewriter, type)
+                           : results[k].front());
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
 /// arith.truncf / arith.extf with fp8 on one side go the fp_to_fp way.
 template <typename OpTy>
 struct ArithFp8CastConversion : public ScalarPattern<OpTy> {
@@ -832,6 +947,7 @@ void mlir::triton::gpu::populateElementwiseOpToLLVMPatterns(
                PtrToIntOpConversion, BitcastOpConversion, ClampFOpConversion,
                PreciseSqrtOpConversion, PreciseDivFOpConversion,
                MulhiUIOpConversion, ExternElementwiseOpConversion,
+               ElementwiseInlineAsmOpConversion,
                ArithFp8CastConversion<arith::TruncFOp>, Fp8AbsFOpConversion,
                ArithFp8CastConversion<arith::ExtFOp>>(converter);
   patterns.add<FpToFpOpConversion>(converter, target);

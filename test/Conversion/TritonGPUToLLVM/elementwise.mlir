@@ -188,3 +188,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %0, %1 : tensor<32xf8E4M3FN, #blocked>, tensor<32xf8E5M2, #blocked>
   }
 }
+
+// -----
+
+// tt.elementwise_inline_asm: four i8 elements packed into one <4 x i8>
+// register per statement; two f32 results of a 2-operand statement; a
+// statement with no operand (a scalar result); pointers as 64-bit registers.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @inline_asm
+  // CHECK: llvm.insertelement {{.*}} : vector<4xi8>
+  // CHECK: %[[P:.*]] = llvm.inline_asm asm_dialect = att "and.b32 $0, $1, 0x1F1F1F1F;", "=r,r" {{.*}} : (vector<4xi8>) -> vector<4xi8>
+  // CHECK-COUNT-4: llvm.extractelement %[[P]]
+  // CHECK-COUNT-4: llvm.inline_asm asm_dialect = att "mov.b32 $0, $2; mov.b32 $1, $3;", "=r,=r,r,r" {{.*}} : (f32, f32) -> !llvm.struct<(f32, f32)>
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "mov.u64 $0, %globaltimer;", "=l"  : () -> i64
+  // CHECK: llvm.inline_asm asm_dialect = att "add.s64 $0, $1, 4;", "=l,l" {{.*}} : (!llvm.ptr<1>) -> !llvm.ptr<1>
+  tt.func public @inline_asm(%x: tensor<128xi8, #blocked>, %a: tensor<128xf32, #blocked>, %b: tensor<128xf32, #blocked>, %p: tensor<128x!tt.ptr<f32>, #blocked>) -> (tensor<128xi8, #blocked>, tensor<128xf32, #blocked>, tensor<128xf32, #blocked>, i64, tensor<128x!tt.ptr<f32>, #blocked>) {
+    %0 = tt.elementwise_inline_asm "and.b32 $0, $1, 0x1F1F1F1F;" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<128xi8, #blocked> -> tensor<128xi8, #blocked>
+    %1:2 = tt.elementwise_inline_asm "mov.b32 $0, $2; mov.b32 $1, $3;" {constraints = "=r,=r,r,r", packed_element = 1 : i32, pure = true} %a, %b : tensor<128xf32, #blocked>, tensor<128xf32, #blocked> -> tensor<128xf32, #blocked>, tensor<128xf32, #blocked>
+    %2 = tt.elementwise_inline_asm "mov.u64 $0, %globaltimer;" {constraints = "=l", packed_element = 1 : i32, pure = false} -> i64
+    %3 = tt.elementwise_inline_asm "add.s64 $0, $1, 4;" {constraints = "=l,l", packed_element = 1 : i32, pure = true} %p : tensor<128x!tt.ptr<f32>, #blocked> -> tensor<128x!tt.ptr<f32>, #blocked>
+    tt.return %0, %1#0, %1#1, %2, %3 : tensor<128xi8, #blocked>, tensor<128xf32, #blocked>, tensor<128xf32, #blocked>, i64, tensor<128x!tt.ptr<f32>, #blocked>
+  }
+}
