@@ -914,6 +914,97 @@ struct ElementwiseInlineAsmOpConversion
   }
 };
 
+/// tt.map_elementwise: the scalar region, once per group of `pack`
+/// consecutive elements of a thread, in line. Each copy is entered with the
+/// group's elements of every operand (operand by operand) and leaves, from
+/// any of its returns, to a block that takes the group's results (result by
+/// result); the next group starts there.
+struct MapElementwiseOpConversion
+    : public ConvertOpToLLVMPattern<MapElementwiseOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(MapElementwiseOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned pack = op.getPack();
+    const TypeConverter *converter = getTypeConverter();
+    SmallVector<SmallVector<Value>> operands;
+    for (Value v : adaptor.getSrcs())
+      operands.push_back(unpackLLElements(loc, v, rewriter));
+    unsigned n = operands.empty() ? getNumRegisters(op->getResult(0).getType())
+                                  : operands[0].size();
+    if (n % pack != 0)
+      return op.emitError("pack = ")
+             << pack << " does not divide the " << n
+             << " elements each thread holds";
+    SmallVector<Type> resultElts;
+    for (Type t : op->getResultTypes()) {
+      Type elt = converter->convertType(getElementTypeOrSelf(t));
+      if (!elt)
+        return op.emitError("cannot lower a result of type ") << t;
+      resultElts.push_back(elt);
+    }
+    SmallVector<Type> groupTypes;
+    for (Type elt : resultElts)
+      groupTypes.append(pack, elt);
+    SmallVector<Location> groupLocs(groupTypes.size(), loc);
+
+    // The op starts the block that follows the copies.
+    Block *current = rewriter.getInsertionBlock();
+    Block *rest = rewriter.splitBlock(current, op->getIterator());
+    Region &parent = *rest->getParent();
+    SmallVector<SmallVector<Value>> results(op->getNumResults());
+    for (unsigned g = 0; g < n / pack; ++g) {
+      Block *last = &*std::prev(rest->getIterator());
+      IRMapping mapping;
+      rewriter.cloneRegionBefore(op.getScalarOp(), parent, rest->getIterator(),
+                                 mapping);
+      SmallVector<Block *> copies;
+      for (Block *b = last->getNextNode(); b != rest; b = b->getNextNode())
+        copies.push_back(b);
+      Block *join = rewriter.createBlock(rest, groupTypes, groupLocs);
+      for (Block *&copy : copies) {
+        if (auto ret = dyn_cast<MapElementwiseReturnOp>(copy->getTerminator())) {
+          rewriter.setInsertionPoint(ret);
+          SmallVector<Value> values;
+          for (auto [v, t] : llvm::zip(ret->getOperands(), groupTypes))
+            values.push_back(v.getType() == t
+                                 ? v
+                                 : converter->materializeTargetConversion(
+                                       rewriter, ret.getLoc(), t, v));
+          LLVM::BrOp::create(rewriter, ret.getLoc(), values, join);
+          rewriter.eraseOp(ret);
+        }
+        TypeConverter::SignatureConversion signature(copy->getNumArguments());
+        for (BlockArgument arg : copy->getArguments())
+          signature.addInputs(arg.getArgNumber(),
+                              converter->convertType(arg.getType()));
+        copy = rewriter.applySignatureConversion(copy, signature, converter);
+      }
+      rewriter.setInsertionPointToEnd(current);
+      SmallVector<Value> args;
+      for (SmallVector<Value> &elements : operands)
+        for (unsigned i = 0; i < pack; ++i)
+          args.push_back(elements[g * pack + i]);
+      LLVM::BrOp::create(rewriter, loc, args, copies.front());
+      for (unsigned k = 0; k < resultElts.size(); ++k)
+        for (unsigned i = 0; i < pack; ++i)
+          results[k].push_back(join->getArgument(k * pack + i));
+      current = join;
+    }
+    rewriter.setInsertionPointToEnd(current);
+    LLVM::BrOp::create(rewriter, loc, ValueRange(), rest);
+    rewriter.setInsertionPoint(op);
+    SmallVector<Value> packed;
+    for (auto [k, type] : llvm::enumerate(op->getResultTypes()))
+      packed.push_back(
+          packLLElements(loc, converter, results[k], rewriter, type));
+    rewriter.replaceOp(op, packed);
+    return success();
+  }
+};
+
 /// arith.truncf / arith.extf with fp8 on one side go the fp_to_fp way.
 template <typename OpTy>
 struct ArithFp8CastConversion : public ScalarPattern<OpTy> {
@@ -947,7 +1038,7 @@ void mlir::triton::gpu::populateElementwiseOpToLLVMPatterns(
                PtrToIntOpConversion, BitcastOpConversion, ClampFOpConversion,
                PreciseSqrtOpConversion, PreciseDivFOpConversion,
                MulhiUIOpConversion, ExternElementwiseOpConversion,
-               ElementwiseInlineAsmOpConversion,
+               ElementwiseInlineAsmOpConversion, MapElementwiseOpConversion,
                ArithFp8CastConversion<arith::TruncFOp>, Fp8AbsFOpConversion,
                ArithFp8CastConversion<arith::ExtFOp>>(converter);
   patterns.add<FpToFpOpConversion>(converter, target);

@@ -62,3 +62,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// tt.map_elementwise: the region in line once per group of `pack` elements
+// (two groups of two here), entered with the group's elements operand by
+// operand, left from each return to a block taking the results.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @map_elementwise
+  // CHECK: llvm.br ^[[E0:bb[0-9]+]](%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32, i32, i32, i32)
+  // CHECK: ^[[E0]](%[[A0:.*]]: i32, %[[A1:.*]]: i32, %[[B0:.*]]: i32, %[[B1:.*]]: i32):
+  // CHECK: llvm.icmp "slt" %[[A0]], %[[B0]]
+  // CHECK: llvm.cond_br
+  // CHECK: llvm.br ^[[J0:bb[0-9]+]]
+  // CHECK: ^[[J0]](%{{.*}}: i32, %{{.*}}: i32):
+  // CHECK-NEXT: llvm.br ^[[E1:bb[0-9]+]]
+  // CHECK: ^[[E1]](
+  // CHECK: llvm.cond_br
+  // CHECK: llvm.br ^[[J1:bb[0-9]+]]
+  // CHECK: ^[[J1]](%{{.*}}: i32, %{{.*}}: i32):
+  // CHECK-NEXT: llvm.br ^[[REST:bb[0-9]+]]{{$}}
+  // CHECK: ^[[REST]]:
+  // CHECK: llvm.return
+  tt.func public @map_elementwise(%x: tensor<128xi32, #blocked>, %y: tensor<128xi32, #blocked>) -> tensor<128xi32, #blocked> {
+    %r = "tt.map_elementwise"(%x, %y) <{pack = 2 : i32}> ({
+    ^bb0(%a0: i32, %a1: i32, %b0: i32, %b1: i32):
+      %lt = arith.cmpi slt, %a0, %b0 : i32
+      cf.cond_br %lt, ^bb1(%a0, %a1 : i32, i32), ^bb1(%b0, %b1 : i32, i32)
+    ^bb1(%m0: i32, %m1: i32):
+      tt.map_elementwise.return %m0, %m1 : i32, i32
+    }) : (tensor<128xi32, #blocked>, tensor<128xi32, #blocked>) -> tensor<128xi32, #blocked>
+    tt.return %r : tensor<128xi32, #blocked>
+  }
+}

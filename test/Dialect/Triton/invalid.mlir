@@ -2073,19 +2073,6 @@ tt.func @variadic(...) {
 
 // -----
 
-// Tests that a map_elementwise region may not write memory.
-tt.func @map_elementwise_writes(%x: tensor<16xi32>, %p: !tt.ptr<i32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op the region must not write memory}}
-  %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
-  ^bb0(%a: i32):
-    tt.store %p, %a : !tt.ptr<i32>
-    tt.map_elementwise.return %a : i32
-  }) : (tensor<16xi32>) -> tensor<16xi32>
-  tt.return
-}
-
-// -----
-
 // Tests that map_elementwise's pack is a power of two.
 tt.func @map_elementwise_pack3(%x: tensor<16xi32>) {
   // expected-error @+1 {{'tt.map_elementwise' op pack must be a positive power of two, got 3}}

@@ -535,6 +535,21 @@ tt.func @regions(%x: tensor<4x128xf32>, %i: tensor<4x128xi32>, %v: tensor<1024xf
     %n = arith.negf %a : f32
     tt.map_elementwise.return %n : f32
   }) : (tensor<1024xf32>) -> tensor<1024xf32>
+  // A region of several blocks, calling a function, as Triton's front end
+  // makes it for a function with early returns (upstream's verifier leaves
+  // the region's ops alone, calls included).
+  // CHECK: "tt.map_elementwise"(%[[V]]) <{pack = 1 : i32}> ({
+  // CHECK: tt.call @negate
+  // CHECK: cf.cond_br
+  %6 = "tt.map_elementwise"(%v) <{pack = 1 : i32}> ({
+  ^bb0(%a: f32):
+    %n = tt.call @negate(%a) : (f32) -> f32
+    %z = arith.constant 0.0 : f32
+    %c = arith.cmpf olt, %a, %z : f32
+    cf.cond_br %c, ^bb1(%n : f32), ^bb1(%a : f32)
+  ^bb1(%r: f32):
+    tt.map_elementwise.return %r : f32
+  }) : (tensor<1024xf32>) -> tensor<1024xf32>
   // Two operands, two results, two elements of each at a time.
   // CHECK: "tt.map_elementwise"(%[[X]], %[[I]]) <{pack = 2 : i32}> ({
   // CHECK-NEXT: ^bb0(%{{.+}}: f32, %{{.+}}: f32, %{{.+}}: i32, %{{.+}}: i32):
@@ -550,6 +565,11 @@ tt.func @regions(%x: tensor<4x128xf32>, %i: tensor<4x128xi32>, %v: tensor<1024xf
   }) : (tensor<4x128xf32>, tensor<4x128xi32>) -> (tensor<4x128xi32>, tensor<4x128xf32>)
   // CHECK: tt.return %[[R0]], %[[R1]]#0, %[[R1]]#1 : f32, tensor<128xf32>, tensor<128xi32>
   tt.return %0, %1#0, %1#1 : f32, tensor<128xf32>, tensor<128xi32>
+}
+
+tt.func private @negate(%a: f32) -> f32 {
+  %n = arith.negf %a : f32
+  tt.return %n : f32
 }
 
 // Tests that calls into external libraries and inline assembly round-trip:

@@ -949,18 +949,6 @@ LogicalResult MapElementwiseOp::verifyRegions() {
     return emitOpError("the region must take ")
            << pack << " scalar(s) of each operand's element type ("
            << typeListString(srcTypes) << ")";
-  // The region runs once per element group on every thread: it may read
-  // memory but never write it.
-  WalkResult writes = region.walk([&](Operation *op) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-    if ((effects && effects.hasEffect<MemoryEffects::Write>()) ||
-        (!effects && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
-         !isa<MapElementwiseReturnOp>(op)))
-      return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  if (writes.wasInterrupted())
-    return emitOpError("the region must not write memory");
   for (Block &block : region) {
     auto ret = dyn_cast<MapElementwiseReturnOp>(block.getTerminator());
     if (!ret)
