@@ -745,7 +745,7 @@ struct AsyncCommitGroupOpConversion
   matchAndRewrite(AsyncCommitGroupOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    inlinePtx(rewriter, loc, "cp.async.commit_group;", "", {}, {});
+    NVVM::CpAsyncCommitGroupOp::create(rewriter, loc);
     rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
     return success();
   }
@@ -759,9 +759,8 @@ struct AsyncWaitOpConversion : public ConvertOpToLLVMPattern<AsyncWaitOp> {
   matchAndRewrite(AsyncWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    inlinePtx(rewriter, loc,
-              "cp.async.wait_group " + std::to_string(op.getNum()) + ";", "",
-              {}, {});
+    NVVM::CpAsyncWaitGroupOp::create(rewriter, loc,
+                                     rewriter.getI32IntegerAttr(op.getNum()));
     emitBarrier(rewriter, loc);
     rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
     return success();

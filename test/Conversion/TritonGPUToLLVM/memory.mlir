@@ -93,8 +93,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
   // CHECK-COUNT-4: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r"
   // CHECK-NOT: cp.async.cg
-  // CHECK: "cp.async.commit_group;"
-  // CHECK: "cp.async.wait_group 1;"
+  // CHECK: nvvm.cp.async.commit.group
+  // CHECK: nvvm.cp.async.wait.group 1
   // CHECK-NEXT: nvvm.barrier0
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-8: cp.async.cg.shared.global

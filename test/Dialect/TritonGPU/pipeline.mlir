@@ -5,7 +5,8 @@
 
 // wgmma: the loads feeding the dot's shared operands become copies into 3
 // slots. The prologue copies iterations 0 and 1 (masked off past the end),
-// the loop waits for its own slot with one newer group still in flight,
+// the loop waits for its own slots with the two newer groups (one copy
+// each) of the next iteration still in flight,
 // multiplies (asynchronously: the accumulator only chains into the next
 // iteration's product, one product stays in flight), and copies iteration
 // i + 2; after the loop everything is drained and the buffers freed.
@@ -18,18 +19,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
   // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
   // CHECK: ttg.async_copy_global_to_local %{{.*}}, %{{.*}} mask
+  // CHECK: ttg.async_commit_group
   // CHECK: ttg.async_copy_global_to_local
   // CHECK: ttg.async_commit_group
   // CHECK: ttg.async_copy_global_to_local
+  // CHECK: ttg.async_commit_group
   // CHECK: ttg.async_copy_global_to_local
   // CHECK: ttg.async_commit_group
   // CHECK: scf.for
-  // CHECK:   ttg.async_wait %{{.*}} {num = 1 : i32}
+  // CHECK:   ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
   // CHECK:   %[[VA:.*]] = ttg.memdesc_index %[[A]]
   // CHECK:   %[[VB:.*]] = ttg.memdesc_index %[[B]]
   // CHECK:   %[[D:.*]] = ttng.warp_group_dot %[[VA]], %[[VB]], %{{.*}} {isAsync = true} : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
   // CHECK:   %[[W:.*]] = ttng.warp_group_dot_wait %[[D]] {pendings = 1 : i32}
   // CHECK:   ttg.async_copy_global_to_local
+  // CHECK:   ttg.async_commit_group
   // CHECK:   ttg.async_copy_global_to_local
   // CHECK:   ttg.async_commit_group
   // CHECK:   scf.yield %[[W]],

@@ -46,6 +46,9 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
+/// The attribute of tl.range(..., num_stages=N) on its scf.for.
+constexpr StringLiteral kLoopNumStagesAttr = "tt.num_stages";
+
 /// A load to pipeline and the op reading its value.
 struct PipelinedLoad {
   LoadOp load;
@@ -184,14 +187,48 @@ struct PipelinePass
       for (auto load : loop.getBody()->getOps<LoadOp>())
         if (auto match = matchLoad(load, loop, axisInfo))
           loads.push_back(*match);
-      if (!loads.empty())
-        pipeline(loop, loads);
+      if (loads.empty())
+        continue;
+      // A loop's own `tt.num_stages` (tl.range(..., num_stages=N)) wins.
+      int stages = numStages;
+      if (auto attr = loop->getAttrOfType<IntegerAttr>(kLoopNumStagesAttr))
+        stages = attr.getInt();
+      if (stages < 2)
+        continue;
+      // Loads whose addresses cannot be computed ahead stay as they are.
+      SmallVector<PipelinedLoad> ahead;
+      for (PipelinedLoad &p : loads) {
+        if (std::optional<std::string> why = cannotRunAhead(loop, p.load))
+          p.load.emitRemark("this load is not software-pipelined: ") << *why;
+        else
+          ahead.push_back(p);
+      }
+      if (!ahead.empty())
+        pipeline(loop, ahead, stages);
     }
   }
 
-  void pipeline(scf::ForOp loop, MutableArrayRef<PipelinedLoad> loads) {
+  /// Why a load cannot be pipelined, checked before the loop is changed:
+  /// its address computation runs ahead of its iteration, where the
+  /// iterations past the end must leave no trace, so every op it needs must
+  /// be free of memory effects (the load of an index, say, is not).
+  static std::optional<std::string> cannotRunAhead(scf::ForOp loop,
+                                                   LoadOp load) {
+    for (Operation *op : stageZeroOps(loop, {load})) {
+      if (op == load || isMemoryEffectFree(op))
+        continue;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << "its address needs '" << op->getName()
+         << "' of the same iteration, which has memory effects";
+      return text;
+    }
+    return std::nullopt;
+  }
+
+  void pipeline(scf::ForOp loop, MutableArrayRef<PipelinedLoad> loads,
+                int stages) {
     MLIRContext *ctx = loop.getContext();
-    int stages = numStages;
     Location loc = loop.getLoc();
     OpBuilder b(loop);
 
@@ -230,12 +267,9 @@ struct PipelinePass
         loop.getStep());
     Value slot = arith::RemUIOp::create(
         b, loc, index, arith::ConstantIntOp::create(b, loc, slots, 32));
+    // Each copy is a group of its own, as upstream commits them.
     SmallVector<Operation *> roots;
-    SmallVector<Value> tokens;
-    Operation *lastLoad = loads.front().load;
-    for (PipelinedLoad &p : loads)
-      if (lastLoad->isBeforeInBlock(p.load))
-        lastLoad = p.load;
+    SmallVector<Value> groups;
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.load);
       Value view = MemDescIndexOp::create(b, p.load.getLoc(),
@@ -244,12 +278,12 @@ struct PipelinePass
           b, p.load.getLoc(), p.load.getPtr(), view, p.load.getMask(),
           /*other=*/Value(), p.load.getCache(), p.load.getEvict(),
           /*isVolatile=*/false);
+      auto commit = AsyncCommitGroupOp::create(b, p.load.getLoc(),
+                                               ValueRange{copy.getToken()});
       roots.push_back(copy);
-      tokens.push_back(copy.getToken());
+      roots.push_back(commit);
+      groups.push_back(commit.getResult());
     }
-    b.setInsertionPointAfter(lastLoad);
-    auto commit = AsyncCommitGroupOp::create(b, loc, tokens);
-    roots.push_back(commit);
 
     // Readers: the first one waits for this iteration's copies.
     Operation *firstUser = nullptr;
@@ -257,9 +291,10 @@ struct PipelinePass
       if (!firstUser || p.user->isBeforeInBlock(firstUser))
         firstUser = p.user;
     b.setInsertionPoint(firstUser);
-    // Groups of later iterations still in flight: stages - 2.
-    auto wait =
-        AsyncWaitOp::create(b, loc, ValueRange{commit.getResult()}, stages - 2);
+    // Groups of later iterations still in flight: one per copy of each of
+    // the stages - 2 iterations after this one.
+    auto wait = AsyncWaitOp::create(
+        b, loc, groups, (stages - 2) * static_cast<int>(loads.size()));
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.user);
       Value view = MemDescIndexOp::create(b, p.user->getLoc(),
