@@ -62,6 +62,8 @@ OWNED = [
     ("test_mxfp.py::*", 16, "mx formats"),
     ("test_tensor_descriptor.py::*", 17, "tensor descriptors and TMA"),
     ("test_warp_specialization.py::*", 18, "warp specialization"),
+    ("test_core.py::test_tl_range_fuse*", 18,
+     "tl.range(..., flatten=True): loop flattening (fuse-nested-loops)"),
     ("test_pipeliner.py::test_pipeline_matmul*", 16,
      "tt.dot_scaled and tensor-core dots in pipelined loops"),
 ]
@@ -282,7 +284,9 @@ def main():
                    + ", ".join(DEFAULT_FILES) + ")")
     r.add_argument("--every", type=int, default=3)
     r.add_argument("-k", dest="select",
-                   help="only the tests pytest -k selects (before sampling)")
+                   help="only the tests pytest -k selects, in every file "
+                   "(sample with FILE=1 then: the order of pytest's -k and "
+                   "the sampling is not fixed)")
     r.add_argument("--limit", type=int, default=0,
                    help="at most this many tests of each file")
     r.add_argument("--jobs", type=int, default=os.cpu_count() or 1)

@@ -78,7 +78,9 @@ void mlir::triton::gpu::markCopiesFollowingCopies(ModuleOp mod) {
         copy->setAttr(kCopyFollowsCopyAttr, UnitAttr::get(copy.getContext()));
         return;
       }
-      if (!isMemoryEffectFree(prev))
+      // Committing a group reads no shared memory (a copy per group, as the
+      // pipeliner makes them, still shares the first copy's barrier).
+      if (!isMemoryEffectFree(prev) && !isa<AsyncCommitGroupOp>(prev))
         return;
     }
   });
@@ -422,34 +424,40 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
 // Atomics
 //===----------------------------------------------------------------------===//
 
-std::string semScope(MemSemantic sem, MemSyncScope scope) {
-  std::string s = ".global";
+/// The state space, semantics and scope of an atom, in upstream's order:
+/// `.global.gpu.acq_rel` for read-modify-writes, `.global.acq_rel.gpu` for
+/// compare-and-swap (`semanticsFirst`).
+std::string semScope(MemSemantic sem, MemSyncScope scope,
+                     bool semanticsFirst = false) {
+  std::string scopeText;
   switch (scope) {
   case MemSyncScope::GPU:
-    s += ".gpu";
+    scopeText = ".gpu";
     break;
   case MemSyncScope::CTA:
-    s += ".cta";
+    scopeText = ".cta";
     break;
   case MemSyncScope::SYSTEM:
-    s += ".sys";
+    scopeText = ".sys";
     break;
   }
+  std::string semText;
   switch (sem) {
   case MemSemantic::RELAXED:
-    s += ".relaxed";
+    semText = ".relaxed";
     break;
   case MemSemantic::ACQUIRE:
-    s += ".acquire";
+    semText = ".acquire";
     break;
   case MemSemantic::RELEASE:
-    s += ".release";
+    semText = ".release";
     break;
   case MemSemantic::ACQUIRE_RELEASE:
-    s += ".acq_rel";
+    semText = ".acq_rel";
     break;
   }
-  return s;
+  return ".global" +
+         (semanticsFirst ? semText + scopeText : scopeText + semText);
 }
 
 FailureOr<std::string> rmwSuffix(Operation *op, RMWOp kind, Type elt) {
@@ -643,7 +651,9 @@ struct AtomicCASOpConversion : public AtomicConversionBase<AtomicCASOp> {
     SmallVector<SmallVector<Value>> args;
     for (auto [c, v] : llvm::zip(cmps, vals))
       args.push_back({c, v});
-    std::string instr = semScope(op.getSem(), op.getScope()) + ".cas.b" +
+    std::string instr = semScope(op.getSem(), op.getScope(),
+                                 /*semanticsFirst=*/true) +
+                        ".cas.b" +
                         std::to_string(elt.getIntOrFloatBitWidth());
     return lower(op, ptrs, args, {}, instr, rewriter);
   }

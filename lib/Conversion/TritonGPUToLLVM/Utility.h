@@ -247,7 +247,8 @@ void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 using VectorSizes = llvm::DenseMap<Operation *, unsigned>;
 VectorSizes computeVectorSizes(ModuleOp mod);
 /// Marks (kCopyFollowsCopyAttr) each ttg.async_copy_global_to_local that
-/// follows another in its block with only side-effect-free ops between: the
+/// follows another in its block with only side-effect-free ops (or group
+/// commits) between: the
 /// barrier before the first copy also covers it.
 constexpr llvm::StringLiteral kCopyFollowsCopyAttr = "ttg.copy_follows_copy";
 void markCopiesFollowingCopies(ModuleOp mod);

@@ -102,7 +102,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %a = tt.atomic_rmw add, relaxed, gpu, %pp, %one, %t : (tensor<128x!tt.ptr<i32>, #blocked>, tensor<128xi32, #blocked>, tensor<128xi1, #blocked>) -> tensor<128xi32, #blocked>
     // CHECK: atom.global.cta.acq_rel.max.s32
     %b = tt.atomic_rmw max, acq_rel, cta, %pp, %one : (tensor<128x!tt.ptr<i32>, #blocked>, tensor<128xi32, #blocked>) -> tensor<128xi32, #blocked>
-    // CHECK: atom.global.sys.acquire.cas.b32 $0, [ $1 + 0 ], $2, $3;
+    // CHECK: atom.global.acquire.sys.cas.b32 $0, [ $1 + 0 ], $2, $3;
     %c = tt.atomic_cas acquire, sys, %pp, %one, %one : (tensor<128x!tt.ptr<i32>, #blocked>, tensor<128xi32, #blocked>, tensor<128xi32, #blocked>) -> tensor<128xi32, #blocked>
     %fv = arith.constant 1.0 : f32
     // A scalar atomic runs in thread 0; its result reaches every thread
