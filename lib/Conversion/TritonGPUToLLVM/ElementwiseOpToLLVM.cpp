@@ -698,8 +698,28 @@ struct FpToFpOpConversion : public ScalarPattern<FpToFpOp> {
                           /*hasSideEffects=*/false)[0];
       return Value(db == 32 ? r : bitcastTo(rewriter, loc, r, dst));
     }
+    if (rtz && isa<Float8E5M2Type>(dst) && !isFp8(src) && !src.isF64()) {
+      // e5m2 is the high byte of an f16: round toward zero to f16, then
+      // drop the low byte (truncation again), as upstream does.
+      Value bits16;
+      if (src.isF16()) {
+        bits16 = bitcastTo(rewriter, loc, x, rewriter.getI16Type());
+      } else {
+        Value v = src.isF32() ? x
+                              : LLVM::FPExtOp::create(rewriter, loc, f32, x)
+                                    .getResult();
+        bits16 = inlinePtx(rewriter, loc, "cvt.rz.f16.f32 $0, $1;", "=h,f", v,
+                           rewriter.getI16Type(), /*hasSideEffects=*/false)[0];
+      }
+      Value high = LLVM::LShrOp::create(
+          rewriter, loc, bits16,
+          intConst(rewriter, loc, rewriter.getI16Type(), 8));
+      return LLVM::TruncOp::create(rewriter, loc, rewriter.getI8Type(), high)
+          .getResult();
+    }
     if (rtz)
-      return emitFailure(op, "fp8 conversions round to nearest even only");
+      return emitFailure(op, "round-toward-zero conversion to ")
+             << dst << " is not supported (only to f8E5M2)";
     bool hw = target.computeCapability >= 89;
     if (isFp8(dst)) {
       bool e4 = isa<Float8E4M3FNType>(dst);

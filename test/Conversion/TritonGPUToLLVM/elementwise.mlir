@@ -211,3 +211,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %0, %1#0, %1#1, %2, %3 : tensor<128xi8, #blocked>, tensor<128xf32, #blocked>, tensor<128xf32, #blocked>, i64, tensor<128x!tt.ptr<f32>, #blocked>
   }
 }
+
+// -----
+
+// f32 to f8E5M2 rounding toward zero: cvt.rz to f16, then its high byte.
+// Other fp8 formats round to nearest even only.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @fp8e5_rtz
+  // CHECK: "cvt.rz.f16.f32 $0, $1;", "=h,f"
+  // CHECK: %[[S:.*]] = llvm.lshr %{{.*}}, %{{.*}} : i16
+  // CHECK: llvm.trunc %[[S]] : i16 to i8
+  tt.func public @fp8e5_rtz(%x: tensor<32xf32, #blocked>) -> tensor<32xf8E5M2, #blocked> {
+    %0 = tt.fp_to_fp %x, rounding = rtz : tensor<32xf32, #blocked> -> tensor<32xf8E5M2, #blocked>
+    tt.return %0 : tensor<32xf8E5M2, #blocked>
+  }
+}

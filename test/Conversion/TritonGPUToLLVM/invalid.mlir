@@ -118,3 +118,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %0 : tensor<64xi8, #blocked>
   }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp8e4_rtz(%x: tensor<32xf32, #blocked>) -> tensor<32xf8E4M3FN, #blocked> {
+    // expected-error @+1 {{round-toward-zero conversion to 'f8E4M3FN' is not supported (only to f8E5M2)}}
+    %0 = tt.fp_to_fp %x, rounding = rtz : tensor<32xf32, #blocked> -> tensor<32xf8E4M3FN, #blocked>
+    tt.return %0 : tensor<32xf8E4M3FN, #blocked>
+  }
+}
