@@ -211,6 +211,8 @@ def run(args):
         for who in ("upstream", "ours"):
             env = dict(env_base)
             env["TRITON_CACHE_DIR"] = str(work / f"cache-{who}")
+            if args.dump and who == "ours":
+                env["TRITON_MLIR_DUMP_DIR"] = str(work / "dump")
             junit = work / f"{stem}-{who}.xml"
             times[who] = run_pytest(suite, file, every, args.limit, junit, env,
                                     args.jobs, args.timeout, who == "ours",
@@ -267,6 +269,10 @@ def run(args):
             if log.is_file():
                 f.write(f"==== {stem}\n")
                 f.write(log.read_text()[-400000:])
+    if args.dump and (work / "dump").is_dir():
+        # The kernels our runs compiled, for utils/regression_set.py curate.
+        subprocess.run(["tar", "-cJf", str(report / "dump.tar.xz"), "-C",
+                        str(work), "dump"], check=False)
     return 1 if regressions else 0
 
 
@@ -298,6 +304,10 @@ def main():
                    "upstream-tests)")
     r.add_argument("--work", default="/tmp/upstream-tests")
     r.add_argument("--report", help="where the table goes (default: $OUT)")
+    r.add_argument("--dump", action="store_true",
+                   help="keep each kernel our runs compile (TTIR and "
+                   "options) in dump.tar.xz beside the table, for the "
+                   "compile-only regression set")
     args = p.parse_args()
     if args.cmd == "stage":
         stage(args)

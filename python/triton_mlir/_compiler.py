@@ -255,6 +255,26 @@ def fill_metadata(metadata: dict, meta: dict, stage: str, version: str):
     metadata["triton_mlir"] = meta.get("triton_mlir_version", version)
 
 
+def dump_kernel(source: str, args: List[str]) -> None:
+    """With $TRITON_MLIR_DUMP_DIR set, keeps the front end's TTIR of each
+    kernel and triton-compile's options for it (the input of a
+    compile-only regression set): <name>-<hash>.source and .args, named by
+    their contents, so that a kernel compiled twice is kept once."""
+    directory = os.environ.get("TRITON_MLIR_DUMP_DIR")
+    if not directory:
+        return
+    kept = [a for a in args if not a.startswith("--libdevice=")]
+    digest = hashlib.sha256(
+        (source + "\0" + " ".join(kept)).encode()).hexdigest()[:16]
+    match = re.search(r"tt\.func public @([A-Za-z_][A-Za-z0-9_]*)", source)
+    stem = os.path.join(directory,
+                        f"{match.group(1) if match else 'kernel'}-{digest}")
+    os.makedirs(directory, exist_ok=True)
+    if not os.path.exists(stem + ".args"):
+        _write(stem + ".source", source)
+        _write(stem + ".args", "\n".join(kept) + "\n")
+
+
 def make_stages(toolchain: Toolchain, stages: dict, options, capability: int,
                 start: str) -> None:
     """Replaces Triton's stages from `start` (ttir: ours run make_ttir too;
@@ -267,7 +287,9 @@ def make_stages(toolchain: Toolchain, stages: dict, options, capability: int,
         kernel.artifacts.clear()
         if start == "ttgir":
             return kernel.finish("ttir", upstream_ttir(src, metadata))
-        kernel.compile_from("ttir", str(src))
+        text = str(src)
+        dump_kernel(text, kernel.args)
+        kernel.compile_from("ttir", text)
         fill_metadata(metadata, kernel.meta, "ttir", toolchain.version)
         return kernel.finish("ttir", kernel.artifacts["ttir"])
 

@@ -2,7 +2,17 @@
 # needed): the kernel is marked as ours, Triton's metadata is filled, and the
 # CUBIN is the one triton-compile makes from the same front-end TTIR.
 # RUN: rm -rf %t && mkdir -p %t
-# RUN: env TRITON_CACHE_DIR=%t/cache TRITON_MLIR_BIN=%triton_tools_dir %triton_python %s %t | FileCheck %s
+# RUN: env TRITON_CACHE_DIR=%t/cache TRITON_MLIR_BIN=%triton_tools_dir TRITON_MLIR_DUMP_DIR=%t/dump %triton_python %s %t | FileCheck %s
+# With TRITON_MLIR_DUMP_DIR, each kernel's TTIR and options are kept (the
+# compile-only regression set is made of them), named by their contents.
+# RUN: ls %t/dump | FileCheck %s --check-prefix=DUMPED
+# DUMPED: add_kernel-{{[0-9a-f]+}}.args
+# DUMPED-NEXT: add_kernel-{{[0-9a-f]+}}.source
+# DUMPED-NOT: add_kernel
+# RUN: cat %t/dump/add_kernel-*.args | FileCheck %s --check-prefix=ARGS
+# ARGS: --arch=sm_90
+# ARGS-NEXT: --num-warps=8
+# ARGS-NOT: --libdevice
 # RUN: xargs -a %t/options triton-compile %t/add_kernel.source --no-cache -o %t/direct
 # RUN: cmp %t/direct/add_kernel.cubin %t/plugin.cubin
 # RUN: cmp %t/direct/add_kernel.ptx %t/plugin.ptx

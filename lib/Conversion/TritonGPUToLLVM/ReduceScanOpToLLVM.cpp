@@ -611,15 +611,27 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
                       toMemory(rewriter, loc, vals[r][k]), isLast);
       }
       emitBarrier(rewriter, loc);
+      // Registers that differ only in bits that do not move across rows
+      // (along the axis, or nowhere) read the same row of slots: it is
+      // loaded once, and its running combination (of slots 0..j) made once.
+      StringAttr regDim = StringAttr::get(op.getContext(), "register");
+      unsigned sameRowMask = 0;
+      for (int i = 0; i < layout->getInDimSizeLog2(regDim); ++i) {
+        ArrayRef<int32_t> basis = layout->getBasis(regDim, i);
+        bool acrossRows = false;
+        for (auto [d, v] : llvm::enumerate(basis))
+          acrossRows |= d != axis && v != 0;
+        if (!acrossRows)
+          sameRowMask |= 1u << i;
+      }
+      std::map<unsigned, SmallVector<Values>> running; // per row: slots 0..j
       std::map<unsigned, std::pair<Values, Value>> carries;
       for (unsigned r = 0; r < n; ++r) {
-        unsigned key = r & ~lowMask;
-        auto it = carries.find(key);
-        if (it == carries.end()) {
+        unsigned rowKey = r & ~sameRowMask;
+        auto rowIt = running.find(rowKey);
+        if (rowIt == running.end()) {
           Value row = outputIndex(rewriter, loc, coords[r], shape, axis);
-          Value q = runOf(r);
-          Values carry;
-          Value any;
+          SmallVector<Values> prefix;
           for (int64_t j = 0; j < runs; ++j) {
             Values cur;
             Value jv = i32Const(rewriter, loc, j);
@@ -629,19 +641,33 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
                   scratch.address(rewriter, loc, k, row, jv));
               cur.push_back(fromMemory(rewriter, loc, v, types[k]));
             }
+            prefix.push_back(
+                j == 0 ? cur : combine(rewriter, region, prefix.back(), cur));
+          }
+          rowIt = running.insert({rowKey, std::move(prefix)}).first;
+        }
+        // The carry of run q is the running combination up to run q - 1.
+        unsigned key = r & ~lowMask;
+        auto it = carries.find(key);
+        if (it == carries.end()) {
+          Value q = runOf(r);
+          const SmallVector<Values> &prefix = rowIt->second;
+          Values carry = prefix[0];
+          Value any;
+          for (int64_t j = 0; j < runs - 1; ++j) {
             Value before = LLVM::ICmpOp::create(
-                rewriter, loc, LLVM::ICmpPredicate::slt, jv, q);
+                rewriter, loc, LLVM::ICmpPredicate::slt,
+                i32Const(rewriter, loc, j), q);
             if (j == 0) {
-              carry = cur;
               any = before;
               continue;
             }
-            Values combined = combine(rewriter, region, carry, cur);
             for (unsigned k = 0; k < numOperands; ++k)
               carry[k] =
-                  selectValue(rewriter, loc, before, combined[k], carry[k]);
-            any = LLVM::OrOp::create(rewriter, loc, any, before);
+                  selectValue(rewriter, loc, before, prefix[j][k], carry[k]);
           }
+          if (!any) // a single run: nothing comes before it
+            any = boolConst(rewriter, loc, false);
           it = carries.insert({key, {carry, any}}).first;
         }
         combineWhere(r, it->second.first, it->second.second);

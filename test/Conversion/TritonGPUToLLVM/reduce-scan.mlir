@@ -94,8 +94,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
 
 // Scan over 1024 positions with one register per repeat: lanes hold bits
 // 0-4, warps bits 5-6, registers bits 7-9. Lanes as above; then every run of
-// 32 positions leaves its total in one of 32 slots, and each of a thread's 8
-// registers adds the totals of the runs before its own.
+// 32 positions leaves its total in one of 32 slots; each thread loads the 32
+// slots of its row once and combines them as it goes, and each of its 8
+// registers adds the combination of the runs before its own.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @cumsum_repeats
@@ -103,7 +104,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-8: st.shared.b32
   // CHECK: nvvm.barrier0
-  // CHECK-COUNT-256: llvm.load {{.*}} : !llvm.ptr<3> -> i32
+  // CHECK-COUNT-32: llvm.load {{.*}} : !llvm.ptr<3> -> i32
   // CHECK-NOT: llvm.load {{.*}} : !llvm.ptr<3>
   tt.func public @cumsum_repeats(%x: tensor<1024xi32, #blocked>) -> tensor<1024xi32, #blocked> attributes {noinline = true} {
     %r = "tt.scan"(%x) <{axis = 0 : i32, reverse = false}> ({
