@@ -366,6 +366,25 @@ struct ConvertTritonGPUToLLVMPass
         op->erase();
     });
 
+    // Loop annotations (tl.range(..., disable_licm=True), tl.condition)
+    // reach the latch branch as scf-to-cf leaves them, a discardable
+    // `llvm.loop_annotation`; the LLVM branch carries them as its own
+    // `loop_annotation`, which becomes the loop's !llvm.loop metadata.
+    constexpr StringLiteral kLoopAnnotation = "llvm.loop_annotation";
+    mod.walk([&](Operation *op) {
+      auto annotation = dyn_cast_or_null<LLVM::LoopAnnotationAttr>(
+          op->getDiscardableAttr(kLoopAnnotation));
+      if (!annotation)
+        return;
+      if (auto br = dyn_cast<LLVM::BrOp>(op))
+        br.setLoopAnnotationAttr(annotation);
+      else if (auto condBr = dyn_cast<LLVM::CondBrOp>(op))
+        condBr.setLoopAnnotationAttr(annotation);
+      else
+        return;
+      op->removeDiscardableAttr(kLoopAnnotation);
+    });
+
     // The launch configuration stays on the module for the metadata.
   }
 };

@@ -96,3 +96,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %r : tensor<128xi32, #blocked>
   }
 }
+
+// -----
+
+// tl.range(..., disable_licm=True): the loop annotation that scf-to-cf left
+// on the latch branch becomes the LLVM branch's own loop_annotation (then
+// the loop's !llvm.loop metadata).
+#loop_licm = #llvm.loop_licm<disable = true, versioningDisable = true>
+#loop_annotation = #llvm.loop_annotation<licm = #loop_licm>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @licm_disabled
+  // CHECK: llvm.br ^bb1(%{{.*}} : i32) {loop_annotation = #{{.*}}}
+  // CHECK-NOT: llvm.loop_annotation
+  tt.func public @licm_disabled(%n: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    cf.br ^bb1(%c0 : i32)
+  ^bb1(%i: i32):
+    %c = arith.cmpi slt, %i, %n : i32
+    cf.cond_br %c, ^bb2, ^bb3
+  ^bb2:
+    %next = arith.addi %i, %c1 : i32
+    cf.br ^bb1(%next : i32) {llvm.loop_annotation = #loop_annotation}
+  ^bb3:
+    tt.return
+  }
+}
