@@ -45,8 +45,19 @@ def abs_fp8_kernel(X, Y, BLOCK: tl.constexpr):
     offs = tl.arange(0, BLOCK)
     tl.store(Y + offs, tl.abs(tl.load(X + offs)))
 
-def build(fn, sig, consts, **opts):
-    triton.compile(ASTSource(fn, sig, consts),
+@triton.jit
+def vecadd_stages(a_ptr, b_ptr, out_ptr, n, num_blocks, BLOCK: tl.constexpr,
+                  STAGES: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK * num_blocks + tl.arange(0, BLOCK)
+    for _ in tl.range(0, num_blocks, num_stages=STAGES, disable_licm=True):
+        mask = offsets < n
+        x = tl.load(a_ptr + offsets, mask=mask)
+        y = tl.load(b_ptr + offsets, mask=mask)
+        tl.store(out_ptr + offsets, x + y, mask=mask)
+        offsets += BLOCK
+
+def build(fn, sig, consts, attrs=None, **opts):
+    triton.compile(ASTSource(fn, sig, consts, attrs=attrs),
                    target=GPUTarget("cuda", 90, 32), options=opts)
 
 with triton_mlir.enabled():
@@ -61,5 +72,9 @@ with triton_mlir.enabled():
                        "BLOCK": "constexpr"}, {"BLOCK": 128})
     build(asm_kernel, {"X": "*u8", "Y": "*u8", "BLOCK": "constexpr"},
           {"BLOCK": 512})
+    build(vecadd_stages, {"a_ptr": "*fp16", "b_ptr": "*fp16", "out_ptr": "*fp16",
+                          "n": "i32", "num_blocks": "i32", "BLOCK": "constexpr",
+                          "STAGES": "constexpr"}, {"BLOCK": 256, "STAGES": 3},
+          attrs={(i, ): [["tt.divisibility", 16]] for i in range(4)})
     build(abs_fp8_kernel, {"X": "*fp8e4nv", "Y": "*fp8e4nv",
                            "BLOCK": "constexpr"}, {"BLOCK": 256})

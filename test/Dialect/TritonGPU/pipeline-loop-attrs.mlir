@@ -98,3 +98,66 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %r : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A loop that asks for stages pipelines its loads whatever they feed (here
+// an add and a store): 2 slots each (the readers load into registers), a
+// ttg.local_load in the load's layout in place of each load. The same loop
+// without tt.num_stages is left alone: only loads feeding dots are
+// pipelined by default, as upstream's assign-latencies decides.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @plain_loads
+  // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x256xf16, #[[S:shared[0-9]*]], #smem, mutable>
+  // CHECK: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x256xf16, #[[S]], #smem, mutable>
+  // CHECK: scf.for
+  // CHECK:   %[[W:.*]] = ttg.async_wait %{{.*}}, %{{.*}} {num = 2 : i32}
+  // CHECK:   %[[VA:.*]] = ttg.memdesc_index %[[A]]
+  // CHECK:   %[[X:.*]] = ttg.local_load %[[VA]] token %[[W]] : !ttg.memdesc<256xf16, #[[S]], #smem, mutable> -> tensor<256xf16, #blocked>
+  // CHECK:   %[[VB:.*]] = ttg.memdesc_index %[[B]]
+  // CHECK:   %[[Y:.*]] = ttg.local_load %[[VB]] token %[[W]]
+  // CHECK:   arith.addf %[[X]], %[[Y]]
+  // CHECK:   ttg.async_copy_global_to_local
+  // CHECK:   ttg.async_copy_global_to_local
+  // CHECK-LABEL: tt.func @plain_loads_default
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
+  tt.func @plain_loads(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %o: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<256> : tensor<256xi32, #blocked>
+    %sa = tt.splat %a : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+    %sb = tt.splat %b : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+    %so = tt.splat %o : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+    %r2 = scf.for %i = %c0 to %n step %c1 iter_args(%off = %r) -> (tensor<256xi32, #blocked>) : i32 {
+      %pa = tt.addptr %sa, %off : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      %pb = tt.addptr %sb, %off : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      %x = tt.load %pa : tensor<256x!tt.ptr<f16>, #blocked>
+      %y = tt.load %pb : tensor<256x!tt.ptr<f16>, #blocked>
+      %s = arith.addf %x, %y : tensor<256xf16, #blocked>
+      %po = tt.addptr %so, %off : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      tt.store %po, %s : tensor<256x!tt.ptr<f16>, #blocked>
+      %next = arith.addi %off, %step : tensor<256xi32, #blocked>
+      scf.yield %next : tensor<256xi32, #blocked>
+    } {tt.num_stages = 3 : i32}
+    tt.return
+  }
+  tt.func @plain_loads_default(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %n: i32) {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %step = arith.constant dense<256> : tensor<256xi32, #blocked>
+    %sa = tt.splat %a : !tt.ptr<f16> -> tensor<256x!tt.ptr<f16>, #blocked>
+    %r2 = scf.for %i = %c0 to %n step %c1 iter_args(%off = %r) -> (tensor<256xi32, #blocked>) : i32 {
+      %pa = tt.addptr %sa, %off : tensor<256x!tt.ptr<f16>, #blocked>, tensor<256xi32, #blocked>
+      %x = tt.load %pa : tensor<256x!tt.ptr<f16>, #blocked>
+      %s = arith.addf %x, %x : tensor<256xf16, #blocked>
+      tt.store %pa, %s : tensor<256x!tt.ptr<f16>, #blocked>
+      %next = arith.addi %off, %step : tensor<256xi32, #blocked>
+      scf.yield %next : tensor<256xi32, #blocked>
+    }
+    tt.return
+  }
+}

@@ -52,8 +52,13 @@ constexpr StringLiteral kLoopNumStagesAttr = "tt.num_stages";
 /// A load to pipeline and the op reading its value.
 struct PipelinedLoad {
   LoadOp load;
-  Operation *user; // the local_alloc (wgmma) or convert_layout (mma.sync)
+  /// The local_alloc (wgmma) or convert_layout (mma.sync) reading it; for a
+  /// load that feeds no dot, its first user in the body.
+  Operation *user;
   MemDescType slotType;
+  /// Feeds no dot: its users read the slot through a ttg.local_load in the
+  /// load's own layout.
+  bool plain = false;
 };
 
 /// `type` as a view of mutable memory (a slot that copies refill).
@@ -88,30 +93,64 @@ bool copyableAsynchronously(LoadOp load, ModuleAxisInfoAnalysis &axisInfo) {
   return vec * bytes >= 4;
 }
 
+/// A load that feeds no dot, in a loop that asked for stages: all its users
+/// in the loop's body, the first of them reading the slot.
+std::optional<PipelinedLoad> matchPlainLoad(LoadOp load) {
+  Block *body = load->getBlock();
+  Operation *first = nullptr;
+  for (Operation *user : load->getUsers()) {
+    if (user->getBlock() != body)
+      return std::nullopt;
+    if (!first || user->isBeforeInBlock(first))
+      first = user;
+  }
+  if (!first)
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(load.getType());
+  unsigned rank = type.getRank();
+  auto shared = SwizzledSharedEncodingAttr::get(
+      load.getContext(), 1, 1, 1, getOrderForMemory(type),
+      getCgaBases(type.getEncoding(), rank));
+  auto memType = MemDescType::get(type.getShape(), type.getElementType(),
+                                  shared,
+                                  SharedMemorySpaceAttr::get(load.getContext()),
+                                  /*mutableMemory=*/true);
+  return PipelinedLoad{load, first, memType, /*plain=*/true};
+}
+
 /// The shared slot a pipelined load fills, or nullopt when the load does
-/// not feed a tensor-core dot directly.
+/// not feed a tensor-core dot directly (and `withoutDot` is off: loads
+/// feeding anything are pipelined in a loop that asks for stages itself,
+/// as upstream's assign-latencies does).
 std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
-                                       ModuleAxisInfoAnalysis &axisInfo) {
-  if (load->getParentOp() != loop || !load->hasOneUse() ||
+                                       ModuleAxisInfoAnalysis &axisInfo,
+                                       bool withoutDot) {
+  if (load->getParentOp() != loop || load->use_empty() ||
       !copyableAsynchronously(load, axisInfo))
     return std::nullopt;
+  if (!load->hasOneUse())
+    return withoutDot ? matchPlainLoad(load) : std::nullopt;
   Operation *user = *load->getUsers().begin();
   if (user->getBlock() != load->getBlock())
     return std::nullopt;
   auto type = cast<RankedTensorType>(load.getType());
+  // A dot's operand, or (withoutDot) anything else.
+  auto plainIfAsked = [&]() -> std::optional<PipelinedLoad> {
+    return withoutDot ? matchPlainLoad(load) : std::nullopt;
+  };
   // wgmma: local_alloc(load) read by warp_group_dot, directly or through
   // a transposed view.
   if (auto alloc = dyn_cast<LocalAllocOp>(user)) {
     if (!alloc->hasOneUse())
-      return std::nullopt;
+      return plainIfAsked();
     Operation *reader = *alloc->getUsers().begin();
     if (auto trans = dyn_cast<MemDescTransOp>(reader)) {
       if (!trans->hasOneUse())
-        return std::nullopt;
+        return plainIfAsked();
       reader = *trans->getUsers().begin();
     }
     if (!isa<nvidia_gpu::WarpGroupDotOp>(reader))
-      return std::nullopt;
+      return plainIfAsked();
     return PipelinedLoad{load, user, alloc.getType()};
   }
   // mma.sync: convert_layout(load) to a dot_op layout of an MMA parent.
@@ -119,7 +158,7 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
     auto dotOperand =
         dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
     if (!dotOperand || !isa<NvidiaMmaEncodingAttr>(dotOperand.getParent()))
-      return std::nullopt;
+      return plainIfAsked();
     unsigned rank = type.getRank();
     auto shared = getDotOperandSharedEncoding(
         dotOperand, getShapePerCTA(type), getOrderForMemory(type),
@@ -130,7 +169,7 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
                          /*mutableMemory=*/true);
     return PipelinedLoad{load, user, memType};
   }
-  return std::nullopt;
+  return withoutDot ? matchPlainLoad(load) : std::nullopt;
 }
 
 /// Ops of `loop`'s body that stage 0 must hold: those the copies need, and
@@ -183,16 +222,19 @@ struct PipelinePass
     });
     for (scf::ForOp loop : loops) {
       ModuleAxisInfoAnalysis axisInfo(mod);
+      // A loop's own `tt.num_stages` (tl.range(..., num_stages=N)) wins, and
+      // asks for its loads to be pipelined whatever they feed.
+      int stages = numStages;
+      auto loopStages = loop->getAttrOfType<IntegerAttr>(kLoopNumStagesAttr);
+      if (loopStages)
+        stages = loopStages.getInt();
       SmallVector<PipelinedLoad> loads;
       for (auto load : loop.getBody()->getOps<LoadOp>())
-        if (auto match = matchLoad(load, loop, axisInfo))
+        if (auto match = matchLoad(load, loop, axisInfo,
+                                   /*withoutDot=*/loopStages != nullptr))
           loads.push_back(*match);
       if (loads.empty())
         continue;
-      // A loop's own `tt.num_stages` (tl.range(..., num_stages=N)) wins.
-      int stages = numStages;
-      if (auto attr = loop->getAttrOfType<IntegerAttr>(kLoopNumStagesAttr))
-        stages = attr.getInt();
       if (stages < 2)
         continue;
       // Loads whose addresses cannot be computed ahead stay as they are.
@@ -240,7 +282,7 @@ struct PipelinePass
     // iteration i + stages - 1 refill the slot of iteration i. A wgmma
     // reads its slot asynchronously, so the slot it reads must stay.
     bool registerReaders = llvm::all_of(loads, [](const PipelinedLoad &p) {
-      return isa<ConvertLayoutOp>(p.user);
+      return p.plain || isa<ConvertLayoutOp>(p.user);
     });
     int slots = registerReaders ? stages - 1 : stages;
     SmallVector<Value> buffers;
@@ -299,7 +341,13 @@ struct PipelinePass
       b.setInsertionPoint(p.user);
       Value view = MemDescIndexOp::create(b, p.user->getLoc(),
                                           asMutable(p.slotType), buffer, slot);
-      if (auto alloc = dyn_cast<LocalAllocOp>(p.user)) {
+      if (p.plain) {
+        // Every user reads the slot's values, in the load's layout.
+        Value loaded = LocalLoadOp::create(b, p.load.getLoc(),
+                                           p.load.getType(), view,
+                                           wait.getResult());
+        p.load.getResult().replaceAllUsesWith(loaded);
+      } else if (auto alloc = dyn_cast<LocalAllocOp>(p.user)) {
         // The dot reads the slot, or its transposed view (mutable as the
         // slot is), in place of the allocation.
         auto trans = dyn_cast<MemDescTransOp>(*alloc->getUsers().begin());
