@@ -17,6 +17,9 @@
 # RUN: cmp %t/direct/add_kernel.cubin %t/plugin.cubin
 # RUN: cmp %t/direct/add_kernel.ptx %t/plugin.ptx
 # RUN: cmp %t/direct/add_kernel.ttgir %t/plugin.ttgir
+# The README's example runs as shown.
+# RUN: env TRITON_CACHE_DIR=%t/readme TRITON_MLIR_BIN=%triton_tools_dir %triton_python %triton_src_root/python/examples/compile_add.py | FileCheck %s --check-prefix=README
+# README: triton_mlir {{[0-9.]+}}: add, {{[0-9]+}} bytes of CUBIN
 
 import os
 import sys
