@@ -616,7 +616,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
       // loaded once, and its running combination (of slots 0..j) made once.
       StringAttr regDim = StringAttr::get(op.getContext(), "register");
       unsigned sameRowMask = 0;
-      for (int i = 0; i < layout->getInDimSizeLog2(regDim); ++i) {
+      int regBits =
+          layout->hasInDim(regDim) ? layout->getInDimSizeLog2(regDim) : 0;
+      for (int i = 0; i < regBits; ++i) {
         ArrayRef<int32_t> basis = layout->getBasis(regDim, i);
         bool acrossRows = false;
         for (auto [d, v] : llvm::enumerate(basis))
