@@ -161,3 +161,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Pointer chasing: the load's address is its own value of the iteration
+// before, which cannot be known ahead. Left as it is, with a remark.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @chase
+  // CHECK-NOT: ttg.async_copy_global_to_local
+  // CHECK: tt.load
+  tt.func @chase(%a: !tt.ptr<i32> {tt.divisibility = 16 : i32}, %n: i32) -> tensor<256xi32, #blocked> {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c256 = arith.constant dense<256> : tensor<256xi32, #blocked>
+    %sa = tt.splat %a : !tt.ptr<i32> -> tensor<256x!tt.ptr<i32>, #blocked>
+    %r2 = scf.for %i = %c0 to %n step %c1 iter_args(%off = %r) -> (tensor<256xi32, #blocked>) : i32 {
+      %pa = tt.addptr %sa, %off : tensor<256x!tt.ptr<i32>, #blocked>, tensor<256xi32, #blocked>
+      // expected-remark @+1 {{this load is not software-pipelined: its address needs its own value of the iteration before}}
+      %x = tt.load %pa : tensor<256x!tt.ptr<i32>, #blocked>
+      %next = arith.muli %x, %c256 : tensor<256xi32, #blocked>
+      scf.yield %next : tensor<256xi32, #blocked>
+    } {tt.num_stages = 3 : i32}
+    tt.return %r2 : tensor<256xi32, #blocked>
+  }
+}

@@ -256,8 +256,26 @@ struct PipelinePass
   /// be free of memory effects (the load of an index, say, is not).
   static std::optional<std::string> cannotRunAhead(scf::ForOp loop,
                                                    LoadOp load) {
-    for (Operation *op : stageZeroOps(loop, {load})) {
-      if (op == load || isMemoryEffectFree(op))
+    // What the load's operands need, through the loop-carried values.
+    Block *body = loop.getBody();
+    auto yield = cast<scf::YieldOp>(body->getTerminator());
+    SmallVector<Operation *> roots;
+    for (Value v : load->getOperands()) {
+      if (Operation *def = v.getDefiningOp()) {
+        roots.push_back(def);
+        continue;
+      }
+      auto arg = dyn_cast<BlockArgument>(v);
+      if (arg && arg.getOwner() == body && arg.getArgNumber() > 0)
+        if (Operation *def =
+                yield.getOperand(arg.getArgNumber() - 1).getDefiningOp())
+          roots.push_back(def);
+    }
+    for (Operation *op : stageZeroOps(loop, roots)) {
+      if (op == load.getOperation())
+        return std::string("its address needs its own value of the "
+                           "iteration before");
+      if (isMemoryEffectFree(op))
         continue;
       std::string text;
       llvm::raw_string_ostream os(text);
