@@ -66,14 +66,17 @@ class _Hook:
 
 class _Installed:
 
-    def __init__(self, hook, saved_hook, saved_cache_dir, saved_env):
+    def __init__(self, hook, saved_hook, saved_cache_dir, saved_env,
+                 saved_base):
         self.hook = hook
         self.saved_hook = saved_hook
         self.saved_cache_dir = saved_cache_dir
         self.saved_env = saved_env
+        self.saved_base = saved_base
 
 
 _UNSET = object()
+_BASE_ENV = "TRITON_MLIR_CACHE_BASE"
 
 
 def _forget_compiled_kernels():
@@ -113,7 +116,12 @@ def install(start: str = "ttir", bin_dir: Optional[str] = None) -> None:
         directory = Path(bin_dir) if bin_dir else find_bin_dir()
         saved_cache_dir = knobs.cache.__dict__.get("dir", _UNSET)
         saved_env = os.environ.get("TRITON_CACHE_DIR")
-        base = knobs.cache.dir
+        saved_base = os.environ.get(_BASE_ENV)
+        # Setting knobs.cache.dir sets $TRITON_CACHE_DIR too, which the
+        # processes started meanwhile inherit (pytest-xdist's workers): they
+        # find Triton's own cache directory in $TRITON_MLIR_CACHE_BASE.
+        base = saved_base or knobs.cache.dir
+        os.environ[_BASE_ENV] = base
         ours = os.path.join(base, "triton_mlir")
         toolchain = Toolchain(directory, ours)
         hook = _Hook(toolchain, start)
@@ -122,7 +130,8 @@ def install(start: str = "ttir", bin_dir: Optional[str] = None) -> None:
         # cache directory of their own, named by the toolchain and the start.
         knobs.cache.dir = os.path.join(ours, hook.hash[:24])
         knobs.runtime.add_stages_inspection_hook = hook
-        _state = _Installed(hook, saved_hook, saved_cache_dir, saved_env)
+        _state = _Installed(hook, saved_hook, saved_cache_dir, saved_env,
+                            saved_base)
         _forget_compiled_kernels()
 
 
@@ -140,6 +149,10 @@ def _uninstall_locked() -> None:
         os.environ.pop("TRITON_CACHE_DIR", None)
     else:
         os.environ["TRITON_CACHE_DIR"] = state.saved_env
+    if state.saved_base is None:
+        os.environ.pop(_BASE_ENV, None)
+    else:
+        os.environ[_BASE_ENV] = state.saved_base
     _forget_compiled_kernels()
 
 

@@ -75,3 +75,19 @@ upstream = compile_for_sm90(add_kernel, SIGNATURE, {"BLOCK": 1024},
                             {"num_warps": 8})
 # CHECK-NEXT: upstream marked: False
 print("upstream marked:", hasattr(upstream.metadata, "triton_mlir"))
+
+# A process started while the plug-in is installed (a pytest-xdist worker)
+# inherits $TRITON_CACHE_DIR pointing into our directory; its own install()
+# puts its kernels beside the parent's, not one level further down.
+import subprocess  # noqa: E402
+with triton_mlir.enabled():
+    ours_dir = os.environ["TRITON_CACHE_DIR"]
+    child = subprocess.run(
+        [sys.executable, "-c",
+         "import triton_mlir, os; triton_mlir.install(); "
+         "print(os.environ['TRITON_CACHE_DIR'])"],
+        capture_output=True, text=True, check=True)
+# CHECK-NEXT: child cache beside ours: True
+print("child cache beside ours:", child.stdout.strip() == ours_dir)
+assert os.environ["TRITON_CACHE_DIR"] == os.path.join(out, "cache")
+assert "TRITON_MLIR_CACHE_BASE" not in os.environ
