@@ -866,10 +866,14 @@ struct ElementwiseInlineAsmOpConversion
                << elements.size() << " elements in a thread, not " << n;
       operands.push_back(elements);
     }
-    if (n % pack != 0)
-      return op.emitError("packed_element = ")
-             << pack << " does not divide the " << n
-             << " elements each thread holds";
+    // A thread holding fewer elements than a group (or a number that is no
+    // multiple of it) fills its last group with undefined elements, whose
+    // results are dropped.
+    unsigned padded = llvm::alignTo(n, pack);
+    for (SmallVector<Value> &elements : operands)
+      while (elements.size() < padded)
+        elements.push_back(
+            LLVM::UndefOp::create(rewriter, loc, elements[0].getType()));
 
     // The type of one register of a value with elements of type `t`.
     auto registerType = [&](Type t) -> Type {
@@ -887,7 +891,7 @@ struct ElementwiseInlineAsmOpConversion
     }
 
     SmallVector<SmallVector<Value>> results(op->getNumResults());
-    for (unsigned g = 0; g < n / pack; ++g) {
+    for (unsigned g = 0; g < padded / pack; ++g) {
       SmallVector<Value> asmOperands;
       for (SmallVector<Value> &elements : operands) {
         Type elt = elements[0].getType();
@@ -924,11 +928,13 @@ struct ElementwiseInlineAsmOpConversion
       }
     }
     SmallVector<Value> packed;
-    for (auto [k, type] : llvm::enumerate(op->getResultTypes()))
+    for (auto [k, type] : llvm::enumerate(op->getResultTypes())) {
+      results[k].resize(n);
       packed.push_back(isa<RankedTensorType>(type)
                            ? packLLElements(loc, converter, results[k],
                                             rewriter, type)
                            : results[k].front());
+    }
     rewriter.replaceOp(op, packed);
     return success();
   }

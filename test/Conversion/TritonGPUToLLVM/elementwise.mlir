@@ -227,3 +227,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %0 : tensor<32xf8E5M2, #blocked>
   }
 }
+
+// -----
+
+// Fewer elements in a thread (2) than a group (4): the group is filled with
+// undefined elements, whose results are dropped.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @inline_asm_padded
+  // CHECK: %[[U:.*]] = llvm.mlir.undef : i8
+  // CHECK: llvm.insertelement %[[U]]
+  // CHECK: llvm.inline_asm {{.*}} : (vector<4xi8>) -> vector<4xi8>
+  // CHECK-NOT: llvm.inline_asm
+  // CHECK: llvm.return
+  tt.func public @inline_asm_padded(%x: tensor<64xi8, #blocked>) -> tensor<64xi8, #blocked> {
+    %0 = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<64xi8, #blocked> -> tensor<64xi8, #blocked>
+    tt.return %0 : tensor<64xi8, #blocked>
+  }
+}

@@ -110,17 +110,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @inline_asm_pack(%x: tensor<64xi8, #blocked>) -> tensor<64xi8, #blocked> {
-    // expected-error @+1 {{packed_element = 4 does not divide the 2 elements each thread holds}}
-    %0 = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 4 : i32, pure = true} %x : tensor<64xi8, #blocked> -> tensor<64xi8, #blocked>
-    tt.return %0 : tensor<64xi8, #blocked>
-  }
-}
-
-// -----
-
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @fp8e4_rtz(%x: tensor<32xf32, #blocked>) -> tensor<32xf8E4M3FN, #blocked> {
