@@ -77,6 +77,65 @@ def run_scan2d(m, n, axis, reverse, warps):
     return run
 
 
+@triton.jit
+def vecadd_stages_kernel(a_ptr, b_ptr, out_ptr, n, num_blocks, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK * num_blocks + tl.arange(0, BLOCK)
+    for _ in tl.range(0, num_blocks, num_stages=3):
+        mask = offsets < n
+        x = tl.load(a_ptr + offsets, mask=mask)
+        y = tl.load(b_ptr + offsets, mask=mask)
+        tl.store(out_ptr + offsets, x + y, mask=mask)
+        offsets += BLOCK
+
+
+@triton.jit
+def compare(x, y):
+    if x < y:
+        return -1
+    elif x == y:
+        return 0
+    else:
+        return 1
+
+
+@triton.jit
+def misc_kernel(X, Y, Z, A, B, BLOCK: tl.constexpr):
+    offs = tl.arange(0, BLOCK)
+    x = tl.load(X + offs)
+    y = tl.load(Y + offs)
+    # map_elementwise with early returns, packed inline asm, a barrier,
+    # fp8 abs (through its bits).
+    z = tl.map_elementwise(compare, x, y)
+    b = tl.inline_asm_elementwise("and.b32 $0, $1, 0x1F1F1F1F;", "=r,r", [x.to(tl.uint8)],
+                                  dtype=tl.uint8, is_pure=True, pack=4)
+    tl.debug_barrier()
+    a = tl.abs(tl.load(A + offs).to(tl.float8e4nv, bitcast=True)).to(tl.uint8, bitcast=True)
+    tl.store(Z + offs, z + b.to(tl.int32))
+    tl.store(B + offs, a)
+
+
+def run_vecadd_stages():
+    a = torch.randn(4096, device="cuda", dtype=torch.float16)
+    b = torch.randn_like(a)
+    out = torch.empty_like(a)
+    k = vecadd_stages_kernel[(4, )](a, b, out, a.numel(), 4, BLOCK=256)
+    return k, out
+
+
+def run_misc(warps):
+
+    def run():
+        x = torch.randint(-300, 300, (512, ), device="cuda", dtype=torch.int32)
+        y = torch.randint(-300, 300, (512, ), device="cuda", dtype=torch.int32)
+        a = torch.randint(0, 256, (512, ), device="cuda", dtype=torch.int32).to(torch.uint8)
+        z = torch.empty_like(x)
+        b = torch.empty_like(a)
+        k = misc_kernel[(1, )](x, y, z, a, b, BLOCK=512, num_warps=warps)
+        return k, torch.cat([z.float(), b.float()])
+
+    return run
+
+
 def run_add():
     x = torch.randn(100_000, device="cuda")
     y = torch.randn_like(x)
@@ -111,6 +170,9 @@ def run_cumsum():
 
 CASES = [("vector add", run_add), ("softmax", run_softmax),
          ("matmul fp16", run_matmul), ("cumsum 1024", run_cumsum)]
+CASES += [("vecadd with num_stages=3 (plain loads pipelined)", run_vecadd_stages)]
+CASES += [(f"map_elementwise, packed asm, barrier, fp8 abs, {w} warps", run_misc(w))
+          for w in (4, 16)]
 CASES += [(f"cumsum {m}x{n} axis {a}{' reverse' if r else ''} {w} warps",
            run_scan2d(m, n, a, r, w))
           for (m, n, w) in [(32, 256, 4), (256, 32, 8), (128, 128, 4),
