@@ -12,8 +12,8 @@
 #include "Target/Cubin.h"
 #include "Target/NVPTXTarget.h"
 
-#include "llvm/Config/llvm-config.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -310,10 +310,11 @@ struct CompileState {
 
 /// Runs the stages from `stage` on; fills `out`. Returns a diagnostic on
 /// failure (the IR diagnostics were printed already).
-static llvm::Error
-compile(const Checked &checked, std::unique_ptr<llvm::MemoryBuffer> input,
-        std::shared_future<int> ptxVersionProbe, const std::string &key,
-        TimingScope &timing, CompileState &state, Artifacts &out) {
+static llvm::Error compile(const Checked &checked,
+                           std::unique_ptr<llvm::MemoryBuffer> input,
+                           std::shared_future<int> ptxVersionProbe,
+                           const std::string &key, TimingScope &timing,
+                           CompileState &state, Artifacts &out) {
   Stage stage = checked.stage;
   int capability = checked.capability;
   // ptxas sets itself up (about half of its time on a small kernel) while
@@ -678,9 +679,8 @@ static int runJob(bool &cached, bool endsProcess) {
         return resolvePtxVersionRemembered(capability);
       }).share();
   auto state = std::make_unique<CompileState>();
-  if (llvm::Error e =
-          compile(*checked, std::move(*input), ptxVersion, key, timing,
-                  *state, artifacts))
+  if (llvm::Error e = compile(*checked, std::move(*input), ptxVersion, key,
+                              timing, *state, artifacts))
     return fail(llvm::toString(std::move(e)));
   TimingScope writeTimer = timing.nest("write outputs");
   int rc = artifacts.publish();

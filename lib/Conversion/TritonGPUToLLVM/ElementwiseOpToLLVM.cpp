@@ -705,9 +705,10 @@ struct FpToFpOpConversion : public ScalarPattern<FpToFpOp> {
       if (src.isF16()) {
         bits16 = bitcastTo(rewriter, loc, x, rewriter.getI16Type());
       } else {
-        Value v = src.isF32() ? x
-                              : LLVM::FPExtOp::create(rewriter, loc, f32, x)
-                                    .getResult();
+        Value v =
+            src.isF32()
+                ? x
+                : LLVM::FPExtOp::create(rewriter, loc, f32, x).getResult();
         bits16 = inlinePtx(rewriter, loc, "cvt.rz.f16.f32 $0, $1;", "=h,f", v,
                            rewriter.getI16Type(), /*hasSideEffects=*/false)[0];
       }
@@ -850,17 +851,17 @@ struct ElementwiseInlineAsmOpConversion
     };
     // The elements of each operand; a scalar operand is one element.
     unsigned n = 1;
-    if (op->getNumResults() && isa<RankedTensorType>(op->getResult(0).getType()))
+    if (op->getNumResults() &&
+        isa<RankedTensorType>(op->getResult(0).getType()))
       n = getNumRegisters(op->getResult(0).getType());
     else if (!op.getArgs().empty() &&
              isa<RankedTensorType>(op.getArgs()[0].getType()))
       n = getNumRegisters(op.getArgs()[0].getType());
     SmallVector<SmallVector<Value>> operands;
     for (auto [value, original] : llvm::zip(adaptor.getArgs(), op.getArgs())) {
-      SmallVector<Value> elements =
-          isa<RankedTensorType>(original.getType())
-              ? unpackLLElements(loc, value, rewriter)
-              : SmallVector<Value>{value};
+      SmallVector<Value> elements = isa<RankedTensorType>(original.getType())
+                                        ? unpackLLElements(loc, value, rewriter)
+                                        : SmallVector<Value>{value};
       if (elements.size() != n)
         return op.emitError("an operand of tt.elementwise_inline_asm has ")
                << elements.size() << " elements in a thread, not " << n;
@@ -930,10 +931,10 @@ struct ElementwiseInlineAsmOpConversion
     SmallVector<Value> packed;
     for (auto [k, type] : llvm::enumerate(op->getResultTypes())) {
       results[k].resize(n);
-      packed.push_back(isa<RankedTensorType>(type)
-                           ? packLLElements(loc, converter, results[k],
-                                            rewriter, type)
-                           : results[k].front());
+      packed.push_back(
+          isa<RankedTensorType>(type)
+              ? packLLElements(loc, converter, results[k], rewriter, type)
+              : results[k].front());
     }
     rewriter.replaceOp(op, packed);
     return success();
@@ -961,9 +962,8 @@ struct MapElementwiseOpConversion
     unsigned n = operands.empty() ? getNumRegisters(op->getResult(0).getType())
                                   : operands[0].size();
     if (n % pack != 0)
-      return op.emitError("pack = ")
-             << pack << " does not divide the " << n
-             << " elements each thread holds";
+      return op.emitError("pack = ") << pack << " does not divide the " << n
+                                     << " elements each thread holds";
     SmallVector<Type> resultElts;
     for (Type t : op->getResultTypes()) {
       Type elt = converter->convertType(getElementTypeOrSelf(t));
@@ -991,7 +991,8 @@ struct MapElementwiseOpConversion
         copies.push_back(b);
       Block *join = rewriter.createBlock(rest, groupTypes, groupLocs);
       for (Block *&copy : copies) {
-        if (auto ret = dyn_cast<MapElementwiseReturnOp>(copy->getTerminator())) {
+        if (auto ret =
+                dyn_cast<MapElementwiseReturnOp>(copy->getTerminator())) {
           rewriter.setInsertionPoint(ret);
           SmallVector<Value> values;
           for (auto [v, t] : llvm::zip(ret->getOperands(), groupTypes))

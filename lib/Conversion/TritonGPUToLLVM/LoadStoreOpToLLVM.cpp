@@ -409,8 +409,8 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         operands.push_back(pred);
         cons += ",b";
       }
-      text += st + " [ $" + std::to_string(ptrIdx) + " + 0 ], " +
-              "{ " + list + " };";
+      text += st + " [ $" + std::to_string(ptrIdx) + " + 0 ], " + "{ " + list +
+              " };";
       inlinePtx(rewriter, loc, text, cons, operands, {});
     }
     rewriter.eraseOp(op);
@@ -653,8 +653,7 @@ struct AtomicCASOpConversion : public AtomicConversionBase<AtomicCASOp> {
       args.push_back({c, v});
     std::string instr = semScope(op.getSem(), op.getScope(),
                                  /*semanticsFirst=*/true) +
-                        ".cas.b" +
-                        std::to_string(elt.getIntOrFloatBitWidth());
+                        ".cas.b" + std::to_string(elt.getIntOrFloatBitWidth());
     return lower(op, ptrs, args, {}, instr, rewriter);
   }
 };
@@ -697,8 +696,8 @@ struct AsyncCopyGlobalToLocalOpConversion
     FailureOr<SharedAccess> access = planSharedAccess(op, asTensor, memType);
     if (failed(access))
       return failure();
-    unsigned vec = std::min<unsigned>(access->vec,
-                                      std::max(1u, vectorSizes.lookup(op)));
+    unsigned vec =
+        std::min<unsigned>(access->vec, std::max(1u, vectorSizes.lookup(op)));
     while (vec > 1 && vec * bytes > 16)
       vec /= 2;
     unsigned copyBytes = vec * bytes;
@@ -729,8 +728,8 @@ struct AsyncCopyGlobalToLocalOpConversion
     for (unsigned r = 0; r < ptrs.size(); r += vec) {
       if (canonicalRegister(access->toOffset, reg, r) != int(r))
         continue;
-      Value dst = registerAddress(rewriter, loc, base, thread,
-                                  access->toOffset, r, bytes);
+      Value dst = registerAddress(rewriter, loc, base, thread, access->toOffset,
+                                  r, bytes);
       Value dstAddr =
           LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst);
       Value srcSize =
@@ -738,8 +737,7 @@ struct AsyncCopyGlobalToLocalOpConversion
               ? full
               : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none)
                     .getResult();
-      inlinePtx(rewriter, loc, text, "r,l,r", {dstAddr, ptrs[r], srcSize},
-                {});
+      inlinePtx(rewriter, loc, text, "r,l,r", {dstAddr, ptrs[r], srcSize}, {});
     }
     rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
     return success();

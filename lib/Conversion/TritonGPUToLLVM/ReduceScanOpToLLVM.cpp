@@ -320,10 +320,10 @@ FailureOr<SmallVector<AxisBit>> axisBitOrder(Operation *op,
                                              unsigned axis, int64_t size) {
   int numBits = llvm::Log2_64(size);
   SmallVector<std::optional<AxisBit>> order(numBits);
-  for (auto [dim, name] : {std::pair<AxisBit::Dim, StringRef>{
-                               AxisBit::Register, "register"},
-                           {AxisBit::Lane, "lane"},
-                           {AxisBit::Warp, "warp"}}) {
+  for (auto [dim, name] :
+       {std::pair<AxisBit::Dim, StringRef>{AxisBit::Register, "register"},
+        {AxisBit::Lane, "lane"},
+        {AxisBit::Warp, "warp"}}) {
     FailureOr<SmallVector<int>> bits = axisBits(op, layout, name, axis);
     if (failed(bits))
       return failure();
@@ -445,9 +445,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     auto combineWhere = [&](unsigned r, const Values &before, Value valid) {
       Values combined = combine(rewriter, region, before, vals[r]);
       for (unsigned k = 0; k < numOperands; ++k)
-        vals[r][k] = valid ? selectValue(rewriter, loc, valid, combined[k],
-                                         vals[r][k])
-                           : combined[k];
+        vals[r][k] =
+            valid ? selectValue(rewriter, loc, valid, combined[k], vals[r][k])
+                  : combined[k];
     };
 
     // 2. The lane bits that follow.
@@ -598,9 +598,8 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
             lastByRegisters = false;
         if (!lastByRegisters)
           continue;
-        Value inRun = LLVM::AndOp::create(
-            rewriter, loc, coords[r][axis],
-            i32Const(rewriter, loc, runSize - 1));
+        Value inRun = LLVM::AndOp::create(rewriter, loc, coords[r][axis],
+                                          i32Const(rewriter, loc, runSize - 1));
         Value isLast = LLVM::ICmpOp::create(
             rewriter, loc, LLVM::ICmpPredicate::eq, inRun,
             i32Const(rewriter, loc, reverse ? 0 : runSize - 1));
@@ -657,9 +656,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           Values carry = prefix[0];
           Value any;
           for (int64_t j = 0; j < runs - 1; ++j) {
-            Value before = LLVM::ICmpOp::create(
-                rewriter, loc, LLVM::ICmpPredicate::slt,
-                i32Const(rewriter, loc, j), q);
+            Value before =
+                LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt,
+                                     i32Const(rewriter, loc, j), q);
             if (j == 0) {
               any = before;
               continue;

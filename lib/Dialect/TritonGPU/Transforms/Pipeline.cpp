@@ -111,10 +111,10 @@ std::optional<PipelinedLoad> matchPlainLoad(LoadOp load) {
   auto shared = SwizzledSharedEncodingAttr::get(
       load.getContext(), 1, 1, 1, getOrderForMemory(type),
       getCgaBases(type.getEncoding(), rank));
-  auto memType = MemDescType::get(type.getShape(), type.getElementType(),
-                                  shared,
-                                  SharedMemorySpaceAttr::get(load.getContext()),
-                                  /*mutableMemory=*/true);
+  auto memType =
+      MemDescType::get(type.getShape(), type.getElementType(), shared,
+                       SharedMemorySpaceAttr::get(load.getContext()),
+                       /*mutableMemory=*/true);
   return PipelinedLoad{load, first, memType, /*plain=*/true};
 }
 
@@ -361,9 +361,8 @@ struct PipelinePass
                                           asMutable(p.slotType), buffer, slot);
       if (p.plain) {
         // Every user reads the slot's values, in the load's layout.
-        Value loaded = LocalLoadOp::create(b, p.load.getLoc(),
-                                           p.load.getType(), view,
-                                           wait.getResult());
+        Value loaded = LocalLoadOp::create(b, p.load.getLoc(), p.load.getType(),
+                                           view, wait.getResult());
         p.load.getResult().replaceAllUsesWith(loaded);
       } else if (auto alloc = dyn_cast<LocalAllocOp>(p.user)) {
         // The dot reads the slot, or its transposed view (mutable as the
