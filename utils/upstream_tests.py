@@ -23,7 +23,6 @@ upstream and fails with ours is a regression of this compiler.
 """
 
 import argparse
-import collections
 import datetime
 import fnmatch
 import os

@@ -16,7 +16,7 @@ import re
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Dict, List
 
 from . import _tools
 
@@ -188,7 +188,7 @@ class KernelCompile:
                 self.toolchain.fail("triton-compile", result, text, name, args)
             self.artifacts = {}
             for file in os.listdir(out):
-                base, dot, suffix = file.rpartition(".")
+                suffix = file.rpartition(".")[2]
                 if suffix not in _ARTIFACTS or suffix in self.artifacts:
                     continue
                 with open(os.path.join(out, file),
