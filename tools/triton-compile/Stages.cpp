@@ -443,6 +443,13 @@ static llvm::Error compile(const Checked &checked,
       return llvm::Error::success();
     };
 
+    // As upstream's make_ttgir: the register limit is a module attribute,
+    // which the lowering puts on the kernel.
+    auto setMaxnreg = [&]() {
+      if (maxnregOpt > 0)
+        (*module)->setAttr("ttg.maxnreg",
+                           Builder(&context).getI32IntegerAttr(maxnregOpt));
+    };
     if (stage == Stage::TTIR) {
       if (checked.runMakeTTIR) {
         triton::MakeTTIROptions ttirOptions;
@@ -456,11 +463,7 @@ static llvm::Error compile(const Checked &checked,
         TimingScope copyTimer = timing.nest("copy TTIR");
         state.ttirCopy = module->clone();
       }
-      // As upstream's make_ttgir: the limit is a module attribute, which
-      // the lowering puts on the kernel.
-      if (maxnregOpt > 0)
-        (*module)->setAttr("ttg.maxnreg",
-                           Builder(&context).getI32IntegerAttr(maxnregOpt));
+      setMaxnreg();
       triton::MakeTTGIROptions ttgirOptions;
       ttgirOptions.computeCapability = capability;
       ttgirOptions.numWarps = numWarpsOpt;
@@ -471,9 +474,8 @@ static llvm::Error compile(const Checked &checked,
           }))
         return e;
     }
-    if (stage == Stage::TTGIR && maxnregOpt > 0)
-      (*module)->setAttr("ttg.maxnreg",
-                         Builder(&context).getI32IntegerAttr(maxnregOpt));
+    if (stage == Stage::TTGIR)
+      setMaxnreg();
     {
       TimingScope copyTimer = timing.nest("copy TTGIR");
       state.ttgirCopy = module->clone();

@@ -564,7 +564,7 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     // 2^kw positions leaves its total in slot (row, run), and each element
     // adds the totals of the runs before its own.
     if (kw < numBits) {
-      int64_t runs = shape[axis] >> kw;
+      int64_t runs = scanSharedRuns(*layout, axis, shape[axis]);
       int64_t outElems = 1;
       for (auto [d, s] : llvm::enumerate(shape))
         if (d != axis)
@@ -590,13 +590,9 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
           lowMask |= 1u << (*order)[k].bit;
       emitBarrier(rewriter, loc);
       for (unsigned r = 0; r < n; ++r) {
-        // The last element of its run writes the run's total.
-        bool lastByRegisters = true;
-        for (int k = 0; k < kw; ++k)
-          if (kindAt(k) == AxisBit::Register &&
-              ((r >> (*order)[k].bit) & 1) != (unsigned)physical(1))
-            lastByRegisters = false;
-        if (!lastByRegisters)
+        // The last element of its run writes the run's total: its register
+        // bits below kw are at their last value.
+        if ((r & lowMask) != (physical(1) ? lowMask : 0u))
           continue;
         Value inRun = LLVM::AndOp::create(rewriter, loc, coords[r][axis],
                                           i32Const(rewriter, loc, runSize - 1));

@@ -622,6 +622,20 @@ static int64_t warpsAlongAxis(const LinearLayout &layout, unsigned axis) {
   return n;
 }
 
+int64_t mlir::triton::gpu::scanSharedRuns(const LinearLayout &layout,
+                                          unsigned axis, int64_t axisSize) {
+  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
+  StringAttr warp = StringAttr::get(ctx, "warp");
+  int64_t lowestWarpStep = 0;
+  if (layout.hasInDim(warp))
+    for (int i = 0; i < layout.getInDimSizeLog2(warp); ++i) {
+      int64_t v = layout.getBasis(warp, i)[axis];
+      if (v != 0 && (lowestWarpStep == 0 || v < lowestWarpStep))
+        lowestWarpStep = v;
+    }
+  return lowestWarpStep ? std::max<int64_t>(1, axisSize / lowestWarpStep) : 0;
+}
+
 int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
@@ -651,20 +665,10 @@ int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
     std::optional<LinearLayout> layout = getLayout(src);
     if (!layout)
       return 0;
-    // One slot per row and per run of positions below the lowest warp bit
-    // along the axis (see the scan's lowering).
     unsigned axis = scan.getAxis();
-    StringAttr warp = StringAttr::get(op->getContext(), "warp");
-    int64_t lowestWarpStep = 0;
-    if (layout->hasInDim(warp))
-      for (int i = 0; i < layout->getInDimSizeLog2(warp); ++i) {
-        int64_t v = std::abs(layout->getBasis(warp, i)[axis]);
-        if (v != 0 && (lowestWarpStep == 0 || v < lowestWarpStep))
-          lowestWarpStep = v;
-      }
-    if (lowestWarpStep == 0)
+    int64_t runs = scanSharedRuns(*layout, axis, src.getShape()[axis]);
+    if (runs == 0)
       return 0;
-    int64_t runs = std::max<int64_t>(1, src.getShape()[axis] / lowestWarpStep);
     int64_t outElems = product(src.getShape()) / src.getShape()[axis];
     int64_t bytes = 0;
     for (Value operand : scan.getSrcs())

@@ -214,6 +214,12 @@ SmallVector<Value> inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
 /// (and so needs shared memory); false when only registers are renamed.
 bool conversionNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
 
+/// The runs of positions along `axis` (of `axisSize`) whose totals a
+/// tt.scan passes through shared memory, a slot each per row: one per step
+/// of the lowest warp bit that moves along the axis; 0 when no warp does.
+int64_t scanSharedRuns(const LinearLayout &layout, unsigned axis,
+                       int64_t axisSize);
+
 /// Bytes of scratch shared memory the lowering of `op` needs while it runs
 /// (0 for none). allocate-shared-memory gives exactly this much.
 int64_t getScratchSizeInBytes(Operation *op);
@@ -248,8 +254,7 @@ using VectorSizes = llvm::DenseMap<Operation *, unsigned>;
 VectorSizes computeVectorSizes(ModuleOp mod);
 /// Marks (kCopyFollowsCopyAttr) each ttg.async_copy_global_to_local that
 /// follows another in its block with only side-effect-free ops (or group
-/// commits) between: the
-/// barrier before the first copy also covers it.
+/// commits) between: the barrier before the first copy also covers it.
 constexpr llvm::StringLiteral kCopyFollowsCopyAttr = "ttg.copy_follows_copy";
 void markCopiesFollowingCopies(ModuleOp mod);
 

@@ -169,7 +169,20 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
                          /*mutableMemory=*/true);
     return PipelinedLoad{load, user, memType};
   }
-  return withoutDot ? matchPlainLoad(load) : std::nullopt;
+  return plainIfAsked();
+}
+
+/// The op of `body` that defines `v`, seen from the body: for a
+/// loop-carried value, the op yielding it at the end of the iteration before.
+Operation *definingOpInBody(Value v, Block *body) {
+  if (Operation *def = v.getDefiningOp())
+    return def;
+  auto arg = dyn_cast<BlockArgument>(v);
+  if (!arg || arg.getOwner() != body || arg.getArgNumber() == 0)
+    return nullptr;
+  return body->getTerminator()
+      ->getOperand(arg.getArgNumber() - 1)
+      .getDefiningOp();
 }
 
 /// Ops of `loop`'s body that stage 0 must hold: those the copies need, and
@@ -180,25 +193,14 @@ DenseSet<Operation *> stageZeroOps(scf::ForOp loop,
   DenseSet<Operation *> stage0;
   SmallVector<Operation *> worklist(roots.begin(), roots.end());
   Block *body = loop.getBody();
-  auto yield = cast<scf::YieldOp>(body->getTerminator());
   while (!worklist.empty()) {
     Operation *op = worklist.pop_back_val();
     if (op->getBlock() != body || !stage0.insert(op).second)
       continue;
-    auto visit = [&](Value v) {
-      if (Operation *def = v.getDefiningOp()) {
-        worklist.push_back(def);
-        return;
-      }
-      auto arg = dyn_cast<BlockArgument>(v);
-      if (arg && arg.getOwner() == body && arg.getArgNumber() > 0)
-        if (Operation *def =
-                yield.getOperand(arg.getArgNumber() - 1).getDefiningOp())
-          worklist.push_back(def);
-    };
     op->walk([&](Operation *nested) {
       for (Value v : nested->getOperands())
-        visit(v);
+        if (Operation *def = definingOpInBody(v, body))
+          worklist.push_back(def);
     });
   }
   return stage0;
@@ -228,14 +230,14 @@ struct PipelinePass
       auto loopStages = loop->getAttrOfType<IntegerAttr>(kLoopNumStagesAttr);
       if (loopStages)
         stages = loopStages.getInt();
+      if (stages < 2)
+        continue;
       SmallVector<PipelinedLoad> loads;
       for (auto load : loop.getBody()->getOps<LoadOp>())
         if (auto match = matchLoad(load, loop, axisInfo,
                                    /*withoutDot=*/loopStages != nullptr))
           loads.push_back(*match);
       if (loads.empty())
-        continue;
-      if (stages < 2)
         continue;
       // Loads whose addresses cannot be computed ahead stay as they are.
       SmallVector<PipelinedLoad> ahead;
@@ -257,20 +259,10 @@ struct PipelinePass
   static std::optional<std::string> cannotRunAhead(scf::ForOp loop,
                                                    LoadOp load) {
     // What the load's operands need, through the loop-carried values.
-    Block *body = loop.getBody();
-    auto yield = cast<scf::YieldOp>(body->getTerminator());
     SmallVector<Operation *> roots;
-    for (Value v : load->getOperands()) {
-      if (Operation *def = v.getDefiningOp()) {
+    for (Value v : load->getOperands())
+      if (Operation *def = definingOpInBody(v, loop.getBody()))
         roots.push_back(def);
-        continue;
-      }
-      auto arg = dyn_cast<BlockArgument>(v);
-      if (arg && arg.getOwner() == body && arg.getArgNumber() > 0)
-        if (Operation *def =
-                yield.getOperand(arg.getArgNumber() - 1).getDefiningOp())
-          roots.push_back(def);
-    }
     for (Operation *op : stageZeroOps(loop, roots)) {
       if (op == load.getOperation())
         return std::string("its address needs its own value of the "
