@@ -25,6 +25,7 @@ upstream and fails with ours is a regression of this compiler.
 import argparse
 import datetime
 import fnmatch
+import functools
 import os
 import re
 import shutil
@@ -118,6 +119,7 @@ def unpack_tools(work: Path) -> Path:
     return bin_dir
 
 
+@functools.lru_cache(maxsize=None)
 def have_module(name: str) -> bool:
     return subprocess.run([sys.executable, "-c", f"import {name}"],
                           capture_output=True).returncode == 0
