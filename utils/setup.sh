@@ -55,15 +55,16 @@ fi
 cmake --build "$BUILD_DIR"
 
 # Triton 3.6 for the plug-in (python/triton_mlir): its front end makes the
-# IR that our tools compile. No GPU is needed to compile.
+# IR that our tools compile. No GPU is needed to compile. pytest for the
+# pytest plug-in's test.
 TRITON_VERSION=3.6.0
 venv="$BUILD_DIR/venv"
 if [ "${TRITON_SKIP_INSTALL:-0}" != 1 ] &&
-    ! "$venv/bin/python" -c "import triton, sys
+    ! "$venv/bin/python" -c "import triton, pytest, sys
 sys.exit(triton.__version__ != '$TRITON_VERSION')" 2>/dev/null; then
-  echo "setup: installing triton $TRITON_VERSION into $venv"
+  echo "setup: installing triton $TRITON_VERSION and pytest into $venv"
   rm -rf "$venv"
   python3 -m venv "$venv"
   "$venv/bin/python" -m pip install --quiet --disable-pip-version-check \
-    "triton==$TRITON_VERSION"
+    "triton==$TRITON_VERSION" pytest
 fi
