@@ -41,9 +41,11 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   convert.numCTAs = options.numCTAs;
   pm.addPass(createConvertTritonToTritonGPU(convert));
   pm.addPass(gpu::createTritonGPUCoalesce());
-  // Not implemented here: tritongpu-F32DotTC{emu-tf32=(capability >= 80)}
-  // (fp32 dots on tensor cores) and triton-nvidia-gpu-plan-cta (CTA tiling
-  // of dots and reductions over a cluster).
+  gpu::TritonGPUF32DotTCOptions f32DotTC;
+  f32DotTC.emuTF32 = capability >= 80;
+  pm.addPass(gpu::createTritonGPUF32DotTC(f32DotTC));
+  // Not implemented here: triton-nvidia-gpu-plan-cta (CTA tiling of dots
+  // and reductions over a cluster).
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(gpu::createTritonGPUOptimizeThreadLocality());
   pm.addPass(gpu::createTritonGPUAccelerateMatmul());

@@ -3,16 +3,22 @@
 // Both lowerings find their registers through linear layouts: the element at
 // register-only coordinate c (lane, warp and block 0) of a tensor is held in
 // register registersByCoords(layout)[c], so each instruction fragment is
-// gathered by the coordinates the PTX ISA gives for it:
+// gathered by the coordinates the PTX ISA gives for it. Every operand type
+// (f16, bf16, tf32, s8, e4m3, e5m2) puts 32 bits of a row's K in a
+// register: kWidth = 32 / bits elements, and an instruction takes
+// kInstr = 256 / bits of K (16 for f16, 8 for tf32, 32 for s8 and fp8).
 //
-// - mma.sync m16n8k16 (version 2): per warp, A 16x16 in four f16x2
-//   registers (rows g, g+8; K 2t..2t+1 and 2t+8..2t+9, lane = 4g + t), B
-//   16x8 in two (K 2t.., 2t+8..; column g), C and D 16x8 in four f32
-//   (rows g, g+8; columns 2t, 2t+1).
-// - wgmma m64nNk16 (version 3): per warp group of four warps, A from shared
-//   memory (a matrix descriptor) or from registers like mma.sync's A, B from
-//   shared memory, D in N/2 f32 registers per thread (register i: row
-//   8 * (i/2 % 2), column 8 * (i/4) + i % 2, plus the lane's offset).
+// - mma.sync m16n8k<kInstr> (version 2): per warp, A 16 x kInstr in four
+//   registers (register r: row g + 8 (r % 2), K kWidth t + kInstr/2 (r / 2)
+//   and the kWidth - 1 after it, lane = 4g + t), B kInstr x 8 in two
+//   (register r: K kWidth t + kInstr/2 r, column g), C and D 16x8: element
+//   e at row g + 8 (e/2 % 2), column 2t + e % 2; f32 and s32 one to a
+//   register, f16 two (f16x2).
+// - wgmma m64nNk<kInstr> (version 3): per warp group of four warps, A from
+//   shared memory (a matrix descriptor) or from registers like mma.sync's
+//   A, B from shared memory, D N/2 elements per thread (element e: row
+//   8 (e/2 % 2), column 8 (e/4) + e % 2, plus the lane's offset), packed as
+//   for mma.sync.
 //
 // Shared-memory descriptors are read off the buffer's linear layout: the
 // start address of a sub-tile is the offset of its first element, and the
@@ -35,13 +41,34 @@ using namespace mlir::triton::nvidia_gpu;
 
 namespace {
 
-/// Two 16-bit values as one i32 (`lo` in the low half).
-Value packPair(OpBuilder &b, Location loc, Value lo, Value hi) {
-  auto vecTy = VectorType::get(2, lo.getType());
+/// `elems` (32 bits in all) as one i32, the first in the low bits.
+Value packRegister(OpBuilder &b, Location loc, ArrayRef<Value> elems) {
+  Type i32 = b.getI32Type();
+  if (elems.size() == 1)
+    return elems[0].getType() == i32
+               ? elems[0]
+               : LLVM::BitcastOp::create(b, loc, i32, elems[0]).getResult();
+  auto vecTy = VectorType::get(elems.size(), elems[0].getType());
   Value v = LLVM::UndefOp::create(b, loc, vecTy);
-  v = LLVM::InsertElementOp::create(b, loc, v, lo, i32Const(b, loc, 0));
-  v = LLVM::InsertElementOp::create(b, loc, v, hi, i32Const(b, loc, 1));
-  return LLVM::BitcastOp::create(b, loc, b.getI32Type(), v);
+  for (auto [i, e] : llvm::enumerate(elems))
+    v = LLVM::InsertElementOp::create(b, loc, v, e, i32Const(b, loc, i));
+  return LLVM::BitcastOp::create(b, loc, i32, v);
+}
+
+/// The `count` elements of type `elt` packed in the i32 `reg`.
+SmallVector<Value> unpackRegister(OpBuilder &b, Location loc, Value reg,
+                                  Type elt, unsigned count) {
+  if (count == 1)
+    return {reg.getType() == elt
+                ? reg
+                : LLVM::BitcastOp::create(b, loc, elt, reg).getResult()};
+  auto vecTy = VectorType::get(count, elt);
+  Value v = LLVM::BitcastOp::create(b, loc, vecTy, reg);
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < count; ++i)
+    out.push_back(
+        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+  return out;
 }
 
 /// "$first, $first+1, ..." for `count` operands.
@@ -52,41 +79,189 @@ std::string operandList(unsigned first, unsigned count) {
   return s;
 }
 
-/// "=f,...,0,1,..." : `count` f32 outputs tied to the first inputs.
-std::string tiedF32Constraints(unsigned count) {
-  std::string s;
-  for (unsigned i = 0; i < count; ++i)
-    s += "=f,";
-  for (unsigned i = 0; i < count; ++i)
-    s += std::to_string(i) + ",";
-  return s;
-}
-
-/// The PTX name of a 16-bit float operand type.
-StringRef mmaTypeName(Type t) {
+/// The PTX name of an MMA operand type (f32 operands are read as tf32), or
+/// "" for a type the tensor cores do not take.
+StringRef mmaOperandName(Type t) {
   if (t.isF16())
     return "f16";
   if (t.isBF16())
     return "bf16";
+  if (t.isF32())
+    return "tf32";
+  if (t.isInteger(8))
+    return "s8";
+  if (isa<Float8E4M3FNType>(t))
+    return "e4m3";
+  if (isa<Float8E5M2Type>(t))
+    return "e5m2";
   return "";
 }
 
-/// Gathers the four f16x2 registers of a 16x16 A fragment whose first
-/// element sits at register-only coordinate (m, k) of `aLayout`.
+/// The PTX name of an MMA accumulator type, or "".
+StringRef mmaAccumulatorName(Type t) {
+  if (t.isF32())
+    return "f32";
+  if (t.isF16())
+    return "f16";
+  if (t.isInteger(32))
+    return "s32";
+  return "";
+}
+
+/// What one MMA instruction of a dot reads and writes.
+struct MmaShape {
+  StringRef a, b, d;  // PTX type names
+  unsigned kWidth;    // operand elements per 32-bit register
+  unsigned kInstr;    // K per instruction: 256 bits of a row
+  unsigned dPerReg;   // accumulator elements per 32-bit register
+  Type dElt;          // accumulator element type
+  bool isInt;
+};
+
+FailureOr<MmaShape> getMmaShape(Type a, Type b, Type d) {
+  auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+  bool ok;
+  if (a.isInteger(8) || b.isInteger(8))
+    ok = a == b && d.isInteger(32);
+  else if (isFp8(a) || isFp8(b))
+    ok = isFp8(a) && isFp8(b) && (d.isF32() || d.isF16());
+  else if (a.isF16())
+    ok = a == b && (d.isF32() || d.isF16());
+  else
+    ok = a == b && (a.isBF16() || a.isF32()) && d.isF32();
+  if (!ok)
+    return failure();
+  MmaShape s;
+  s.a = mmaOperandName(a);
+  s.b = mmaOperandName(b);
+  s.d = mmaAccumulatorName(d);
+  s.isInt = a.isInteger(8);
+  unsigned bits = a.getIntOrFloatBitWidth();
+  s.kWidth = 32 / bits;
+  s.kInstr = 256 / bits;
+  s.dPerReg = 32 / d.getIntOrFloatBitWidth();
+  s.dElt = d;
+  return s;
+}
+
+/// A coordinate of a rank-2 tile, or of entry `batch` of a batched one.
+SmallVector<int32_t> coord(unsigned rank, int32_t batch, int32_t row,
+                           int32_t col) {
+  if (rank == 3)
+    return {batch, row, col};
+  return {row, col};
+}
+
+using RegisterMap = std::map<SmallVector<int32_t>, unsigned>;
+
+/// The four registers of an A fragment (16 x kInstr, rows g and g+8, two K
+/// halves of kWidth elements each) whose first element sits at
+/// register-only coordinate (`m`, `k`) of entry `batch`.
 FailureOr<SmallVector<Value>>
-gatherAFragment(OpBuilder &b, Location loc,
-                const std::map<SmallVector<int32_t>, unsigned> &regs,
-                ArrayRef<Value> values, int32_t m, int32_t k) {
+gatherAFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
+                ArrayRef<Value> values, unsigned rank, int32_t batch,
+                int32_t m, int32_t k, const MmaShape &shape) {
   SmallVector<Value> out;
-  for (int32_t kHalf : {0, 8})
-    for (int32_t mHalf : {0, 8}) {
-      auto lo = regs.find({m + mHalf, k + kHalf});
-      auto hi = regs.find({m + mHalf, k + kHalf + 1});
-      if (lo == regs.end() || hi == regs.end())
+  for (int32_t r = 0; r < 4; ++r) {
+    int32_t row = m + (r & 1) * 8;
+    int32_t k0 = k + (r >> 1) * int32_t(shape.kInstr / 2);
+    SmallVector<Value> elems;
+    for (int32_t j = 0; j < int32_t(shape.kWidth); ++j) {
+      auto it = regs.find(coord(rank, batch, row, k0 + j));
+      if (it == regs.end())
         return failure();
-      out.push_back(packPair(b, loc, values[lo->second], values[hi->second]));
+      elems.push_back(values[it->second]);
     }
+    out.push_back(packRegister(b, loc, elems));
+  }
   return out;
+}
+
+/// The two registers of a B fragment (kInstr x 8, two K halves of kWidth
+/// elements in column g) at register-only coordinate (`k`, `n`).
+FailureOr<SmallVector<Value>>
+gatherBFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
+                ArrayRef<Value> values, unsigned rank, int32_t batch,
+                int32_t k, int32_t n, const MmaShape &shape) {
+  SmallVector<Value> out;
+  for (int32_t r = 0; r < 2; ++r) {
+    int32_t k0 = k + r * int32_t(shape.kInstr / 2);
+    SmallVector<Value> elems;
+    for (int32_t j = 0; j < int32_t(shape.kWidth); ++j) {
+      auto it = regs.find(coord(rank, batch, k0 + j, n));
+      if (it == regs.end())
+        return failure();
+      elems.push_back(values[it->second]);
+    }
+    out.push_back(packRegister(b, loc, elems));
+  }
+  return out;
+}
+
+/// The accumulator registers of one instruction whose tile starts at
+/// register-only coordinate (`m`, `n`): `numElems` elements, element e at
+/// row 8 * (e/2 % 2), column e % 2 + 8 * (e/4), grouped dPerReg to a
+/// register. Each entry lists the accumulator indices of one register.
+FailureOr<SmallVector<SmallVector<unsigned>>>
+accumulatorFragment(const RegisterMap &regs, unsigned rank, int32_t batch,
+                    int32_t m, int32_t n, unsigned numElems,
+                    const MmaShape &shape) {
+  SmallVector<SmallVector<unsigned>> out;
+  for (unsigned e = 0; e < numElems; ++e) {
+    int32_t row = m + 8 * int32_t((e >> 1) & 1);
+    int32_t col = n + int32_t(e & 1) + 8 * int32_t(e >> 2);
+    auto it = regs.find(coord(rank, batch, row, col));
+    if (it == regs.end())
+      return failure();
+    if (e % shape.dPerReg == 0)
+      out.emplace_back();
+    out.back().push_back(it->second);
+  }
+  return out;
+}
+
+/// The constraint letter and LLVM type of an accumulator register.
+std::pair<StringRef, Type> accumulatorRegister(OpBuilder &b,
+                                               const MmaShape &shape) {
+  if (shape.dElt.isF32())
+    return {"f", b.getF32Type()};
+  return {"r", b.getI32Type()};
+}
+
+/// The accumulator registers `frag` packed from `acc`.
+SmallVector<Value> packAccumulator(OpBuilder &b, Location loc,
+                                   ArrayRef<SmallVector<unsigned>> frag,
+                                   ArrayRef<Value> acc,
+                                   const MmaShape &shape) {
+  SmallVector<Value> out;
+  for (const auto &reg : frag) {
+    if (reg.size() == 1) {
+      out.push_back(acc[reg[0]]);
+      continue;
+    }
+    SmallVector<Value> elems;
+    for (unsigned i : reg)
+      elems.push_back(acc[i]);
+    out.push_back(packRegister(b, loc, elems));
+  }
+  return out;
+}
+
+/// Writes the registers `values` of `frag` back into `acc`.
+void unpackAccumulator(OpBuilder &b, Location loc,
+                       ArrayRef<SmallVector<unsigned>> frag,
+                       ArrayRef<Value> values, SmallVectorImpl<Value> &acc,
+                       const MmaShape &shape) {
+  for (auto [reg, value] : llvm::zip(frag, values)) {
+    if (reg.size() == 1) {
+      acc[reg[0]] = value;
+      continue;
+    }
+    SmallVector<Value> elems =
+        unpackRegister(b, loc, value, shape.dElt, reg.size());
+    for (auto [i, e] : llvm::zip(reg, elems))
+      acc[i] = e;
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -111,11 +286,18 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());
     auto bType = cast<RankedTensorType>(op.getB().getType());
-    Type elt = aType.getElementType();
-    if (dType.getRank() != 2 || elt != bType.getElementType() ||
-        mmaTypeName(elt).empty() || !dType.getElementType().isF32())
-      return op.emitError("the mma.sync lowering handles rank-2 dots of f16 "
-                          "or bf16 operands with an f32 accumulator");
+    unsigned rank = dType.getRank();
+    FailureOr<MmaShape> shape =
+        getMmaShape(aType.getElementType(), bType.getElementType(),
+                    dType.getElementType());
+    // mma.sync takes fp8 from sm_89 on; tritongpu-accelerate-matmul upcasts
+    // fp8 operands to f16.
+    if (failed(shape) || (rank != 2 && rank != 3) ||
+        isa<Float8E4M3FNType, Float8E5M2Type>(aType.getElementType()))
+      return op.emitError("mma.sync does not take a dot of ")
+             << aType.getElementType() << " and " << bType.getElementType()
+             << " into " << dType.getElementType()
+             << " (f16, bf16, tf32 or s8 operands, rank 2 or 3)";
     std::optional<LinearLayout> aL = getLayout(aType), bL = getLayout(bType),
                                 dL = getLayout(dType);
     if (!aL || !bL || !dL)
@@ -127,53 +309,61 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
 
     ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
-    int64_t M = dType.getShape()[0], N = dType.getShape()[1];
-    int64_t K = aType.getShape()[1];
-    // A warp's tiles repeat every (16 * warps[0], 8 * warps[1]).
-    int64_t mStride = 16 * warps[0], nStride = 8 * warps[1];
+    ArrayRef<int64_t> dShape = dType.getShape();
+    int64_t batches = rank == 3 ? dShape[0] : 1;
+    int64_t M = dShape[rank - 2], N = dShape[rank - 1];
+    int64_t K = aType.getShape()[rank - 1];
+    if (K % shape->kInstr != 0)
+      return op.emitError("mma.sync needs K to be a multiple of ")
+             << shape->kInstr << ", not " << K;
+    // A warp's tiles repeat every (16 * warps[M], 8 * warps[N]), and every
+    // warps[batch] entries.
+    int64_t bStride = rank == 3 ? warps[0] : 1;
+    int64_t mStride = 16 * warps[rank - 2], nStride = 8 * warps[rank - 1];
+    int64_t bReps = std::max<int64_t>(1, batches / bStride);
     int64_t mReps = std::max<int64_t>(1, M / mStride);
     int64_t nReps = std::max<int64_t>(1, N / nStride);
+    auto [dLetter, dRegType] = accumulatorRegister(rewriter, *shape);
+    unsigned numD = 4 / shape->dPerReg;
     std::string text = llvm::formatv(
-        "mma.sync.aligned.m16n8k16.row.col.f32.{0}.{0}.f32 {{$0, $1, $2, $3}, "
-        "{{$4, $5, $6, $7}, {{$8, $9}, {{$10, $11, $12, $13};",
-        mmaTypeName(elt));
-    std::string constraints = "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3";
-    Type f32 = rewriter.getF32Type();
+        "mma.sync.aligned.m16n8k{0}.row.col{1}.{2}.{3}.{4}.{2} {{{5}}, "
+        "{{{6}}, {{{7}}, {{{8}};",
+        shape->kInstr, shape->isInt ? ".satfinite" : "", shape->d, shape->a,
+        shape->b, operandList(0, numD), operandList(numD, 4),
+        operandList(numD + 4, 2), operandList(numD + 6, numD));
+    std::string constraints;
+    for (unsigned i = 0; i < numD; ++i)
+      constraints += "=" + dLetter.str() + ",";
+    constraints += "r,r,r,r,r,r";
+    for (unsigned i = 0; i < numD; ++i)
+      constraints += "," + std::to_string(i);
+    SmallVector<Type> dTypes(numD, dRegType);
     auto fail = [&] {
       return op.emitError("the operand layouts do not match the mma.sync "
                           "fragments of the accumulator layout");
     };
-    for (int64_t mi = 0; mi < mReps; ++mi) {
-      for (int64_t ni = 0; ni < nReps; ++ni) {
-        int32_t m = mi * mStride, n = ni * nStride;
-        SmallVector<unsigned> d;
-        for (int32_t row : {0, 8})
-          for (int32_t col : {0, 1}) {
-            auto it = dRegs.find({m + row, n + col});
-            if (it == dRegs.end())
-              return fail();
-            d.push_back(it->second);
-          }
-        for (int64_t k = 0; k < K; k += 16) {
-          auto a = gatherAFragment(rewriter, loc, aRegs, aVals, m, k);
-          if (failed(a))
+    for (int64_t bi = 0; bi < bReps; ++bi) {
+      for (int64_t mi = 0; mi < mReps; ++mi) {
+        for (int64_t ni = 0; ni < nReps; ++ni) {
+          int32_t batch = bi * bStride, m = mi * mStride, n = ni * nStride;
+          auto d = accumulatorFragment(dRegs, rank, batch, m, n, 4, *shape);
+          if (failed(d))
             return fail();
-          SmallVector<Value> operands(*a);
-          for (int32_t kHalf : {0, 8}) {
-            auto lo = bRegs.find({int32_t(k) + kHalf, n});
-            auto hi = bRegs.find({int32_t(k) + kHalf + 1, n});
-            if (lo == bRegs.end() || hi == bRegs.end())
+          for (int64_t k = 0; k < K; k += shape->kInstr) {
+            auto a = gatherAFragment(rewriter, loc, aRegs, aVals, rank, batch,
+                                     m, k, *shape);
+            auto bFrag = gatherBFragment(rewriter, loc, bRegs, bVals, rank,
+                                         batch, k, n, *shape);
+            if (failed(a) || failed(bFrag))
               return fail();
-            operands.push_back(
-                packPair(rewriter, loc, bVals[lo->second], bVals[hi->second]));
+            SmallVector<Value> operands(*a);
+            operands.append(bFrag->begin(), bFrag->end());
+            operands.append(packAccumulator(rewriter, loc, *d, acc, *shape));
+            SmallVector<Value> out =
+                inlinePtx(rewriter, loc, text, constraints, operands, dTypes,
+                          /*hasSideEffects=*/false);
+            unpackAccumulator(rewriter, loc, *d, out, acc, *shape);
           }
-          for (unsigned r : d)
-            operands.push_back(acc[r]);
-          SmallVector<Value> out = inlinePtx(rewriter, loc, text, constraints,
-                                             operands, {f32, f32, f32, f32},
-                                             /*hasSideEffects=*/false);
-          for (auto [r, v] : llvm::zip(d, out))
-            acc[r] = v;
         }
       }
     }
@@ -389,16 +579,21 @@ struct WarpGroupDotOpConversion
       return op.emitError("ttng.warp_group_dot needs an MMA version 3 "
                           "accumulator layout");
     auto bMem = cast<MemDescType>(op.getB().getType());
-    Type elt = bMem.getElementType();
     Type aElt = getElementTypeOrSelf(op.getA().getType());
-    if (dType.getRank() != 2 || aElt != elt || mmaTypeName(elt).empty() ||
-        !dType.getElementType().isF32())
-      return op.emitError("the wgmma lowering handles rank-2 dots of f16 or "
-                          "bf16 operands with an f32 accumulator");
+    FailureOr<MmaShape> shape =
+        getMmaShape(aElt, bMem.getElementType(), dType.getElementType());
+    if (dType.getRank() != 2 || failed(shape))
+      return op.emitError("wgmma does not take a dot of ")
+             << aElt << " and " << bMem.getElementType() << " into "
+             << dType.getElementType()
+             << " (f16, bf16, tf32, fp8 or s8 operands, rank 2)";
     ArrayRef<unsigned> instr = mma.getInstrShape();
     ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
-    if (instr.size() != 3 || warps[0] % 4 != 0 || instr[2] != 16)
-      return op.emitError("unsupported wgmma instruction shape or warps");
+    if (instr.size() != 3 || warps[0] % 4 != 0 || instr[2] != shape->kInstr)
+      return op.emitError("the wgmma instruction shape [")
+             << llvm::make_range(instr.begin(), instr.end())
+             << "] or the warps do not fit the dot: K is "
+             << shape->kInstr << " for " << aElt;
     unsigned instrN = instr[1];
     int64_t M = dType.getShape()[0], N = dType.getShape()[1];
     int64_t K = bMem.getShape()[0];
@@ -445,6 +640,12 @@ struct WarpGroupDotOpConversion
       aRegs = registersByCoords(*aL);
       aVals = unpackLLElements(loc, adaptor.getA(), rewriter);
     }
+    // Only 16-bit operands may be stored M- or N-major.
+    bool transposable = shape->kWidth == 2;
+    if (!transposable && (bDesc->mnMajor || (aDesc && aDesc->mnMajor)))
+      return op.emitError("wgmma reads ")
+             << aElt << " operands K-major only; operand "
+             << (bDesc->mnMajor ? "B" : "A") << "'s shared layout is not";
 
     int64_t mStride = 16 * warps[0], nStride = int64_t(instrN) * warps[1];
     int64_t mReps = std::max<int64_t>(1, M / mStride);
@@ -474,104 +675,176 @@ struct WarpGroupDotOpConversion
         addOriginField(rewriter, loc, *aDesc, aOrigin, originMask(0),
                        aConstants, 0);
     }
-    unsigned numD = instrN / 2;
+    // Per instruction: N/2 accumulator elements per thread, packed
+    // dPerReg to a register.
+    unsigned numElems = instrN / 2;
+    unsigned numD = numElems / shape->dPerReg;
+    auto [dLetter, dRegType] = accumulatorRegister(rewriter, *shape);
     Value useC = op.getUseC() ? adaptor.getUseC() : Value();
     Value scaleD =
         useC ? LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), useC)
                    .getResult()
              : i32Const(rewriter, loc, 1);
     Value one = i32Const(rewriter, loc, 1);
-    Type f32 = rewriter.getF32Type();
-    SmallVector<Type> dTypes(numD, f32);
+    SmallVector<Type> dTypes(numD, dRegType);
     // A zero accumulator (attention's S = Q K^T) is not read: the first
     // product of each tile discards it (scale-d 0) and only writes D, so the
     // zeros are never materialized in registers.
-    bool zeroAcc = !useC && matchPattern(op.getC(), m_AnyZeroFloat());
+    bool zeroAcc = !useC && (matchPattern(op.getC(), m_AnyZeroFloat()) ||
+                             matchPattern(op.getC(), m_Zero()));
+    // fp8 products accumulate with fewer bits than f32 inside the tensor
+    // core: with max_num_imprecise_acc set, every that many K the products
+    // go to a fresh accumulator that is then added to D in f32.
+    int64_t chunkK = K;
+    bool partialAcc = false;
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(aElt) &&
+        shape->dElt.isF32() && op.getMaxNumImpreciseAcc() > 0 &&
+        op.getMaxNumImpreciseAcc() <= K) {
+      chunkK = std::max<int64_t>(shape->kInstr,
+                                 op.getMaxNumImpreciseAcc() /
+                                     shape->kInstr * shape->kInstr);
+      partialAcc = true;
+    }
+    // The immediate operands after scale-d: scale-a and scale-b for float
+    // operands, then the transposes of 16-bit operands read from shared
+    // memory.
+    std::string immediates;
+    if (!shape->isInt)
+      immediates = ", 1, 1";
+    if (transposable) {
+      if (aDesc)
+        immediates += aDesc->mnMajor ? ", 1" : ", 0";
+      immediates += bDesc->mnMajor ? ", 1" : ", 0";
+    }
+    std::string mnemonic = llvm::formatv(
+        "wgmma.mma_async.sync.aligned.m64n{0}k{1}.{2}.{3}.{4}", instrN,
+        shape->kInstr, shape->d, shape->a, shape->b);
 
-    inlinePtx(rewriter, loc, "wgmma.fence.sync.aligned;", "", {}, {});
-    for (int64_t mi = 0; mi < mReps; ++mi) {
+    // The accumulator fragments of every (m, n) tile.
+    SmallVector<std::pair<int32_t, int32_t>> tiles;
+    SmallVector<SmallVector<SmallVector<unsigned>>> frags;
+    for (int64_t mi = 0; mi < mReps; ++mi)
       for (int64_t ni = 0; ni < nReps; ++ni) {
         int32_t m = mi * mStride, n = ni * nStride;
-        SmallVector<unsigned> d;
-        for (unsigned i = 0; i < numD; ++i) {
-          auto it = dRegs.find({m + 8 * int32_t((i >> 1) & 1),
-                                n + 8 * int32_t(i >> 2) + int32_t(i & 1)});
-          if (it == dRegs.end())
-            return op.emitError("the accumulator layout does not match the "
-                                "wgmma fragment");
-          d.push_back(it->second);
+        auto d = accumulatorFragment(dRegs, 2, 0, m, n, numElems, *shape);
+        if (failed(d))
+          return op.emitError("the accumulator layout does not match the "
+                              "wgmma fragment");
+        tiles.push_back({m, n});
+        frags.push_back(*d);
+      }
+
+    // Issues the products of K in [kBegin, kEnd) for tile `t` into the
+    // registers `regs` (packed accumulator values); `discardFirst` drops
+    // the accumulator at the first one.
+    auto issue = [&](unsigned t, int64_t kBegin, int64_t kEnd,
+                     SmallVector<Value> regs, bool discardFirst,
+                     Value firstScale) -> FailureOr<SmallVector<Value>> {
+      auto [m, n] = tiles[t];
+      for (int64_t k = kBegin; k < kEnd; k += shape->kInstr) {
+        // Asm operands: the outputs $0.., their tied inputs, then A, B
+        // and the scale of D (0 discards the accumulator).
+        bool discard = discardFirst && k == kBegin;
+        SmallVector<Value> operands;
+        std::string constraints;
+        unsigned next = numD;
+        for (unsigned i = 0; i < numD; ++i)
+          constraints += "=" + dLetter.str() + ",";
+        if (!discard) {
+          operands.append(regs);
+          for (unsigned i = 0; i < numD; ++i)
+            constraints += std::to_string(i) + ",";
+          next = 2 * numD;
         }
-        for (int64_t k = 0; k < K; k += 16) {
-          // Asm operands: the outputs $0.., their tied inputs, then A, B
-          // and the scale of D (0 discards the accumulator).
-          bool discard = zeroAcc && k == 0;
-          SmallVector<Value> operands;
-          std::string constraints;
-          unsigned next = numD;
-          if (discard) {
-            for (unsigned i = 0; i < numD; ++i)
-              constraints += "=f,";
-          } else {
-            for (unsigned r : d)
-              operands.push_back(acc[r]);
-            constraints = tiedF32Constraints(numD);
-            next = 2 * numD;
-          }
-          std::string aText;
-          if (aDesc) {
-            operands.push_back(
-                makeDescriptor(rewriter, loc, *aDesc, aOrigin, m, k, 0));
-            aText = "$" + std::to_string(next);
-            constraints += "l,";
-            next += 1;
-          } else {
-            auto a = gatherAFragment(rewriter, loc, aRegs, aVals, m, k);
-            if (failed(a))
-              return op.emitError("operand A's layout does not match the "
-                                  "wgmma fragment");
-            operands.append(a->begin(), a->end());
-            aText = "{" + operandList(next, 4) + "}";
-            constraints += "r,r,r,r,";
-            next += 4;
-          }
+        std::string aText;
+        if (aDesc) {
           operands.push_back(
-              makeDescriptor(rewriter, loc, *bDesc, bOrigin, n, k, 1));
-          std::string bText = "$" + std::to_string(next);
+              makeDescriptor(rewriter, loc, *aDesc, aOrigin, m, k, 0));
+          aText = "$" + std::to_string(next);
           constraints += "l,";
           next += 1;
-          std::string trans =
-              aDesc ? llvm::formatv("1, 1, {0}, {1}", aDesc->mnMajor ? 1 : 0,
-                                    bDesc->mnMajor ? 1 : 0)
-                          .str()
-                    : llvm::formatv("1, 1, {0}", bDesc->mnMajor ? 1 : 0).str();
-          std::string text;
-          if (discard) {
-            constraints.pop_back(); // the trailing comma
-            text = llvm::formatv(
-                "wgmma.mma_async.sync.aligned.m64n{0}k16.f32.{1}.{1} "
-                "{{{2}}, {3}, {4}, 0, {5};",
-                instrN, mmaTypeName(elt), operandList(0, numD), aText, bText,
-                trans);
-          } else {
-            operands.push_back(k == 0 ? scaleD : one);
-            std::string scaleText = "$" + std::to_string(next);
-            constraints += "r";
-            text = llvm::formatv(
-                "{{ .reg .pred p; setp.ne.b32 p, {0}, 0; "
-                "wgmma.mma_async.sync.aligned.m64n{1}k16.f32.{2}.{2} "
-                "{{{3}}, {4}, {5}, p, {6}; }",
-                scaleText, instrN, mmaTypeName(elt), operandList(0, numD),
-                aText, bText, trans);
-          }
-          SmallVector<Value> out =
-              inlinePtx(rewriter, loc, text, constraints, operands, dTypes);
-          for (auto [r, v] : llvm::zip(d, out))
-            acc[r] = v;
+        } else {
+          auto a = gatherAFragment(rewriter, loc, aRegs, aVals, 2, 0, m, k,
+                                   *shape);
+          if (failed(a))
+            return op.emitError("operand A's layout does not match the "
+                                "wgmma fragment");
+          operands.append(a->begin(), a->end());
+          aText = "{" + operandList(next, 4) + "}";
+          constraints += "r,r,r,r,";
+          next += 4;
         }
+        operands.push_back(
+            makeDescriptor(rewriter, loc, *bDesc, bOrigin, n, k, 1));
+        std::string bText = "$" + std::to_string(next);
+        constraints += "l";
+        next += 1;
+        std::string text;
+        if (discard) {
+          text = llvm::formatv("{0} {{{1}}, {2}, {3}, 0{4};", mnemonic,
+                               operandList(0, numD), aText, bText,
+                               immediates);
+        } else {
+          operands.push_back(k == kBegin ? firstScale : one);
+          std::string scaleText = "$" + std::to_string(next);
+          constraints += ",r";
+          text = llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, {0}, 0; "
+                               "{1} {{{2}}, {3}, {4}, p{5}; }",
+                               scaleText, mnemonic, operandList(0, numD),
+                               aText, bText, immediates);
+        }
+        regs = inlinePtx(rewriter, loc, text, constraints, operands, dTypes);
+      }
+      return regs;
+    };
+
+    if (!partialAcc) {
+      inlinePtx(rewriter, loc, "wgmma.fence.sync.aligned;", "", {}, {});
+      for (unsigned t = 0; t < tiles.size(); ++t) {
+        SmallVector<Value> regs =
+            zeroAcc ? SmallVector<Value>()
+                    : packAccumulator(rewriter, loc, frags[t], acc, *shape);
+        auto out = issue(t, 0, K, regs, zeroAcc, scaleD);
+        if (failed(out))
+          return failure();
+        unpackAccumulator(rewriter, loc, frags[t], *out, acc, *shape);
+      }
+      inlinePtx(rewriter, loc, "wgmma.commit_group.sync.aligned;", "", {},
+                {});
+    } else {
+      // Each chunk of K into fresh registers, waited for, then added to D
+      // (D starts as the accumulator, or zero when useC is false).
+      if (useC) {
+        Value zero = LLVM::ConstantOp::create(rewriter, loc, rewriter.getF32Type(),
+                                              rewriter.getF32FloatAttr(0));
+        for (Value &v : acc)
+          v = LLVM::SelectOp::create(rewriter, loc, useC, v, zero);
+      }
+      for (int64_t k0 = 0; k0 < K; k0 += chunkK) {
+        inlinePtx(rewriter, loc, "wgmma.fence.sync.aligned;", "", {}, {});
+        SmallVector<SmallVector<Value>> partials;
+        for (unsigned t = 0; t < tiles.size(); ++t) {
+          auto out = issue(t, k0, std::min<int64_t>(K, k0 + chunkK), {},
+                           /*discardFirst=*/true, one);
+          if (failed(out))
+            return failure();
+          partials.push_back(*out);
+        }
+        inlinePtx(rewriter, loc, "wgmma.commit_group.sync.aligned;", "", {},
+                  {});
+        SmallVector<Value> flat;
+        for (auto &p : partials)
+          flat.append(p);
+        flat = waitGroup(rewriter, loc, flat, 0);
+        unsigned pos = 0;
+        for (unsigned t = 0; t < tiles.size(); ++t)
+          for (const auto &reg : frags[t])
+            for (unsigned i : reg)
+              acc[i] = LLVM::FAddOp::create(rewriter, loc, acc[i], flat[pos++]);
       }
     }
-    inlinePtx(rewriter, loc, "wgmma.commit_group.sync.aligned;", "", {}, {});
-    if (!op.getIsAsync())
+    // (With partial accumulators every product has been waited for.)
+    if (!op.getIsAsync() && !partialAcc)
       acc = waitGroup(rewriter, loc, acc, 0);
     rewriter.replaceOp(
         op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));

@@ -106,23 +106,34 @@ def TritonGPUAccelerateMatmul
   let summary = "give dots tensor-core (MMA) layouts";
   let description = [{
     Each `tt.dot` with a blocked accumulator gets an NVIDIA MMA layout when
-    the module's `ttg.target` (`cuda:NN`) has tensor cores for its types:
+    the module's `ttg.target` (`cuda:NN`) has tensor cores for its types,
+    as upstream Triton 3.6 decides: f16 (f32 or f16 accumulator), bf16,
+    f32 with `inputPrecision = tf32`, i8 (i32 accumulator) and fp8 e4m3 /
+    e5m2 (f32 or f16 accumulator), K a multiple of one instruction's
+    256 bits:
 
-    - compute capability 90: `#ttg.nvidia_mma` version 3; the operands are
-      stored to shared memory with an `#ttg.nvmma_shared` layout
-      (`ttg.local_alloc`) and the dot becomes a `ttng.warp_group_dot`
-      (wgmma), for f16 and bf16 operands with an f32 accumulator, M a
-      multiple of 64 and `ttg.num-warps` a multiple of 4;
+    - compute capability 90: `#ttg.nvidia_mma` version 3 for rank-2 dots
+      with M a multiple of 64 and `ttg.num-warps` a multiple of 4; the
+      operands are stored to shared memory with an `#ttg.nvmma_shared`
+      layout (`ttg.local_alloc`; K-major for operands that are not 16 bits
+      wide, which wgmma cannot transpose), and the dot becomes a
+      `ttng.warp_group_dot` (wgmma, instruction K = 256 / operand bits).
+      fp8 with `maxNumImpreciseAcc` below 32 stays off wgmma;
     - compute capability 80 and up: version 2 (`mma.sync`, also the
-      fallback on 90), operands converted to `#ttg.dot_op` layouts of the
-      MMA parent with `kWidth` = 32 / operand bits, for rank-2 dots of f16
-      or bf16 with an f32 accumulator.
+      fallback on 90 and the choice for 3-D dots), operands converted to
+      `#ttg.dot_op` layouts of the MMA parent with `kWidth` = 32 / operand
+      bits. fp8 operands are then upcast to f16 (`tt.fp_to_fp`) in that
+      layout: mma.sync has no fp8 form before sm_89 and runs it as f16
+      on sm_90.
+
+    Dots left for the FMA lowering get operands of the accumulator's type
+    (`arith.extf`, `arith.extsi`, `tt.fp_to_fp`).
 
     Warps are spread as upstream Triton spreads them, all along one
     dimension when the dot is chained with another dot. The accumulator is
     converted to the MMA layout before the dot and the result back to its
     old layout after it; `tritongpu-remove-layout-conversions` then pushes
-    the MMA layout outwards. Other dots are left for the FMA lowering.
+    the MMA layout outwards.
 
     ```mlir
     %d = tt.dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * ... -> tensor<128x128xf32, #blocked>
@@ -136,6 +147,39 @@ def TritonGPUAccelerateMatmul
   }];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
                            "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+}
+
+def TritonGPUF32DotTC : Pass<"tritongpu-F32DotTC", "mlir::ModuleOp"> {
+  let summary = "split fp32 dots of precision bf16x3, bf16x6 and tf32x3 "
+                "into tensor-core dots";
+  let description = [{
+    A `tt.dot` of f32 operands with `inputPrecision = bf16x3` or `bf16x6`
+    becomes three or six dots of bf16 parts of the operands (each operand
+    is the sum of its parts), and one with `tf32x3` three `tf32` dots of
+    its tf32-rounded part and the rest (only with `emu-tf32`, on GPUs with
+    tf32 tensor cores). The small products are summed first, a NaN among
+    them is dropped, then the product of the high parts and the original
+    accumulator are added. The result is as precise as an f32 dot for
+    operands without extreme exponents, at tensor-core speed.
+
+    ```mlir
+    %d = tt.dot %a, %b, %c, inputPrecision = bf16x3 : tensor<64x64xf32> * tensor<64x64xf32> -> tensor<64x64xf32>
+    // becomes, with %ah/%am and %bh/%bm the bf16 high and middle parts
+    %0 = tt.dot %am, %bh, %zero : tensor<64x64xbf16> * tensor<64x64xbf16> -> tensor<64x64xf32>
+    %1 = tt.dot %ah, %bm, %0 : ...
+    %nan = arith.cmpf uno, %1, %1 : tensor<64x64xf32>
+    %2 = arith.select %nan, %zero, %1 : tensor<64x64xi1>, tensor<64x64xf32>
+    %3 = tt.dot %ah, %bh, %2 : ...
+    %d = arith.addf %3, %c : tensor<64x64xf32>
+    ```
+  }];
+  let options = [
+    Option<"emuTF32", "emu-tf32", "bool", /*default=*/"false",
+           "split tf32x3 dots into tf32 dots (the GPU has tf32 tensor "
+           "cores: compute capability 80 and up)">
+  ];
+  let dependentDialects = ["mlir::triton::TritonDialect",
+                           "mlir::arith::ArithDialect"];
 }
 
 def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {

@@ -13,6 +13,7 @@
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 namespace mlir::triton::gpu {
 #define GEN_PASS_DEF_TRITONGPUACCELERATEMATMUL
@@ -37,13 +38,48 @@ std::optional<int> getCudaCapability(ModuleOp mod) {
   return cap;
 }
 
-/// Operand and accumulator types the MMA lowerings handle: f16 or bf16
-/// operands of one type with an f32 accumulator.
-bool hasMmaTypes(DotOp dot) {
+bool isFp8(Type t) { return isa<Float8E5M2Type, Float8E4M3FNType>(t); }
+
+/// The MMA version (3: wgmma, 2: mma.sync) upstream Triton picks for `dot`
+/// on `capability`, or 0 for the FMA lowering. `k` is the reduction size,
+/// `shape` the accumulator's shape per CTA.
+int chooseMmaVersion(DotOp dot, int capability, int numWarps,
+                     ArrayRef<int64_t> shape, int64_t k) {
   Type a = dot.getA().getType().getElementType();
   Type b = dot.getB().getType().getElementType();
-  Type c = dot.getC().getType().getElementType();
-  return a == b && (a.isF16() || a.isBF16()) && c.isF32();
+  Type d = dot.getType().getElementType();
+  unsigned rank = shape.size();
+  // Operand and accumulator types the tensor cores take (tt.dot's operands
+  // have one bit width). fp8 operands of mma.sync are upcast to f16
+  // (promoteOperands).
+  bool typesOk = false;
+  unsigned bits = a.getIntOrFloatBitWidth();
+  if (a.isF32() && b.isF32())
+    typesOk = d.isF32() && dot.getInputPrecision() == InputPrecision::TF32;
+  else if (a.isInteger(8) && b.isInteger(8))
+    typesOk = d.isInteger(32);
+  else if (isFp8(a) && isFp8(b))
+    typesOk = d.isF32() || d.isF16();
+  else if (a == b && a.isF16())
+    typesOk = d.isF32() || d.isF16();
+  else if (a == b && a.isBF16())
+    typesOk = d.isF32();
+  if (!typesOk)
+    return 0;
+  // One instruction's K: 256 bits of each operand row.
+  int64_t kInstr = 256 / bits;
+  if (k % kInstr != 0 || shape[rank - 2] < 16 || shape[rank - 1] < 8)
+    return 0;
+  bool v3 = capability >= 90 && capability < 100 && rank == 2 &&
+            numWarps % 4 == 0 && shape[0] % 64 == 0 && shape[1] % 8 == 0 &&
+            (a == b || (isFp8(a) && isFp8(b)));
+  // fp8 wgmma accumulates with fewer than f32's bits; promoting that into
+  // f32 more often than every 32 products is left to mma.sync.
+  if (v3 && isFp8(a) && d.isF32() && dot.getMaxNumImpreciseAcc() < 32)
+    v3 = false;
+  if (v3)
+    return 3;
+  return capability >= 80 ? 2 : 0;
 }
 
 /// The other dots of the region `dot` depends on or feeds; the first one
@@ -91,6 +127,9 @@ ChainInfo getChainInfo(DotOp dot) {
 /// tiles per warp left, M first on ties.
 SmallVector<unsigned> warpsPerTileV2(DotOp dot, ArrayRef<int64_t> shape,
                                      int numWarps) {
+  // Batched dots: every warp takes its own batch entries.
+  if (shape.size() == 3)
+    return {unsigned(numWarps), 1, 1};
   ChainInfo chain = getChainInfo(dot);
   if (chain.existing)
     return llvm::to_vector(chain.existing.getWarpsPerCTA());
@@ -130,11 +169,18 @@ SmallVector<unsigned> warpsPerTileV3(DotOp dot, ArrayRef<int64_t> shape,
   return ret;
 }
 
-/// The widest wgmma N (a multiple of 8 up to 256) that divides the tile.
-unsigned instrNV3(int64_t n) {
-  for (unsigned candidate = 256; candidate >= 8; candidate -= 8)
+/// The widest wgmma N that divides the tile: a multiple of 8 up to 256, or
+/// for 8-bit integers a multiple of 16 up to 224, 24 or 8 (the shapes the
+/// PTX ISA has for .s8).
+unsigned instrNV3(int64_t n, Type elementType) {
+  bool isInt = elementType.isInteger(8);
+  for (unsigned candidate = isInt ? 224 : 256; candidate >= 8;
+       candidate -= 8) {
+    if (isInt && candidate > 24 && candidate % 16 != 0)
+      continue;
     if (n % candidate == 0)
       return candidate;
+  }
   return 0;
 }
 
@@ -160,14 +206,19 @@ NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *ctx,
                                       cgaBases);
 }
 
-/// Stores a wgmma operand to shared memory: the tensor before its
-/// conversion to a dot_op layout, in the order its registers hold it.
-Value toSharedOperand(OpBuilder &b, Value operand) {
+/// Stores wgmma operand `opIdx` to shared memory: the tensor before its
+/// conversion to a dot_op layout, in the order its registers hold it, or
+/// with K contiguous when `kMajor` (wgmma transposes only 16-bit operands).
+Value toSharedOperand(OpBuilder &b, Value operand, unsigned opIdx,
+                      bool kMajor) {
   Value src = operand;
   if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>())
     src = cvt.getSrc();
   auto type = cast<RankedTensorType>(src.getType());
   SmallVector<unsigned> order = getOrderForMemory(type);
+  if (kMajor)
+    order = opIdx == 0 ? SmallVector<unsigned>{1, 0}
+                       : SmallVector<unsigned>{0, 1};
   auto encoding = getNVMMASharedEncoding(
       b.getContext(), getShapePerCTA(type), order, type.getElementType(),
       getCgaBases(type.getEncoding(), type.getRank()));
@@ -182,8 +233,10 @@ Value toSharedOperand(OpBuilder &b, Value operand) {
 }
 
 /// Whether a wgmma of this tile can use the swizzled shared layouts the
-/// lowering addresses (32, 64 or 128 bytes wide).
-bool hasWgmmaSwizzle(MLIRContext *ctx, Value operand) {
+/// lowering addresses (32, 64 or 128 bytes wide), stored as
+/// toSharedOperand stores it.
+bool hasWgmmaSwizzle(MLIRContext *ctx, Value operand, unsigned opIdx,
+                     bool kMajor) {
   Value src = operand;
   if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>())
     src = cvt.getSrc();
@@ -191,9 +244,31 @@ bool hasWgmmaSwizzle(MLIRContext *ctx, Value operand) {
   if (!type.getEncoding() || !isDistributedEncoding(type.getEncoding()))
     return false;
   SmallVector<unsigned> order = getOrderForMemory(type);
+  if (kMajor)
+    order = opIdx == 0 ? SmallVector<unsigned>{1, 0}
+                       : SmallVector<unsigned>{0, 1};
   return getNVMMASharedEncoding(ctx, getShapePerCTA(type), order,
                                 type.getElementType(), {})
              .getSwizzlingByteWidth() != 0;
+}
+
+/// `v` converted to element type `to`: fp8 through tt.fp_to_fp, other
+/// floats extended, integers sign-extended.
+Value promote(OpBuilder &b, Value v, Type to) {
+  auto type = cast<RankedTensorType>(v.getType());
+  Type from = type.getElementType();
+  if (from == to)
+    return v;
+  auto newType = type.clone(to);
+  Location loc = v.getLoc();
+  if (isa<FloatType>(to)) {
+    if (isa<IntegerType>(from))
+      return arith::SIToFPOp::create(b, loc, newType, v);
+    if (isFp8(from))
+      return FpToFpOp::create(b, loc, newType, v, /*rounding=*/nullptr);
+    return arith::ExtFOp::create(b, loc, newType, v);
+  }
+  return arith::ExtSIOp::create(b, loc, newType, v);
 }
 
 /// Whether `v`, through layout conversions, is loaded from global memory or
@@ -219,39 +294,75 @@ struct AccelerateMatmulPass
     mod.walk([&](DotOp dot) { dots.push_back(dot); });
     for (DotOp dot : dots)
       rewrite(dot, *capability);
+    mod.walk([&](DotOp dot) { promoteOperands(dot); });
+  }
+
+  /// Operands the dot's lowering cannot take as they are: fp8 operands of
+  /// mma.sync become f16 (fp8 mma.sync is f16 MMA in SASS on sm_90, and
+  /// does not exist before sm_89), and FMA operands take the accumulator's
+  /// type.
+  static void promoteOperands(DotOp dot) {
+    Type dElt = dot.getType().getElementType();
+    Type to;
+    if (isa<NvidiaMmaEncodingAttr>(dot.getType().getEncoding()))
+      to = Float16Type::get(dot.getContext());
+    else
+      to = dElt;
+    OpBuilder b(dot);
+    for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+      Type elt = getElementTypeOrSelf(operand->get().getType());
+      bool needed = isa<NvidiaMmaEncodingAttr>(dot.getType().getEncoding())
+                        ? isFp8(elt)
+                        : elt != dElt;
+      if (needed)
+        operand->set(promote(b, operand->get(), to));
+    }
   }
 
   void rewrite(DotOp dot, int capability) {
     RankedTensorType dType = dot.getType();
-    if (!isa_and_nonnull<BlockedEncodingAttr>(dType.getEncoding()) ||
-        dType.getRank() != 2 || !hasMmaTypes(dot))
+    if (!isa_and_nonnull<BlockedEncodingAttr>(dType.getEncoding()))
+      return;
+    unsigned rank = dType.getRank();
+    if (rank != 2 && rank != 3)
       return;
     std::optional<int64_t> numWarps = lookupNumWarps(dot);
     if (!numWarps)
       return;
     SmallVector<int64_t> shape = getShapePerCTA(dType);
-    int64_t k = dot.getA().getType().getShape()[1];
-    if (shape[0] < 16 || shape[1] < 8 || k < 16)
+    int64_t k = dot.getA().getType().getShape()[rank - 1];
+    int version = chooseMmaVersion(dot, capability, *numWarps, shape, k);
+    if (version == 0)
       return;
     MLIRContext *ctx = dot.getContext();
-    SmallVector<int32_t> cgaBases = getCgaBases(dType.getEncoding(), 2);
-    bool useV3 = capability >= 90 && capability < 100 && cgaBases.empty() &&
-                 *numWarps % 4 == 0 && shape[0] % 64 == 0 &&
-                 shape[1] % 8 == 0 && k % 16 == 0 &&
-                 (!comesFromLoadOrBlockArg(dot.getA()) ||
-                  hasWgmmaSwizzle(ctx, dot.getA())) &&
-                 hasWgmmaSwizzle(ctx, dot.getB());
+    SmallVector<int32_t> cgaBases = getCgaBases(dType.getEncoding(), rank);
     OpBuilder b(dot);
     Location loc = dot.getLoc();
+
+    Value aIn = dot.getA(), bIn = dot.getB();
+    Type opElt = dot.getA().getType().getElementType();
+    // wgmma transposes 16-bit operands only; others are stored K-major.
+    bool kMajor = opElt.getIntOrFloatBitWidth() != 16;
+    bool aInRegisters = !comesFromLoadOrBlockArg(aIn);
+    if (version == 3 &&
+        (!cgaBases.empty() ||
+         (!aInRegisters && !hasWgmmaSwizzle(ctx, aIn, 0, kMajor)) ||
+         !hasWgmmaSwizzle(ctx, bIn, 1, kMajor)))
+      version = 2;
+
+    unsigned kInstr = 256 / opElt.getIntOrFloatBitWidth();
     NvidiaMmaEncodingAttr mma;
-    if (useV3) {
-      unsigned n = instrNV3(shape[1]);
+    if (version == 3) {
+      unsigned n = instrNV3(shape[1], opElt);
       SmallVector<unsigned> warps = warpsPerTileV3(dot, shape, *numWarps);
-      mma = NvidiaMmaEncodingAttr::get(ctx, 3, 0, warps, {16, n, 16},
+      mma = NvidiaMmaEncodingAttr::get(ctx, 3, 0, warps, {16, n, kInstr},
                                        cgaBases);
     } else {
       SmallVector<unsigned> warps = warpsPerTileV2(dot, shape, *numWarps);
-      mma = NvidiaMmaEncodingAttr::get(ctx, 2, 0, warps, {16, 8}, cgaBases);
+      SmallVector<unsigned> instr{16, 8};
+      if (rank == 3)
+        instr.insert(instr.begin(), 1);
+      mma = NvidiaMmaEncodingAttr::get(ctx, 2, 0, warps, instr, cgaBases);
     }
     auto withEncoding = [](RankedTensorType t, Attribute encoding) {
       return RankedTensorType::get(t.getShape(), t.getElementType(),
@@ -260,36 +371,29 @@ struct AccelerateMatmulPass
     // Conversions take the location of the value they convert.
     Value c = ConvertLayoutOp::create(b, dot.getC().getLoc(),
                                       withEncoding(dType, mma), dot.getC());
+    // Each thread holds 32 bits of K per register; fp8 operands of
+    // mma.sync are upcast to f16 in that layout (promoteOperands).
+    unsigned kWidth = 32 / opElt.getIntOrFloatBitWidth();
+    if (version == 2 && isFp8(opElt))
+      kWidth = 2;
+    auto toDotOperand = [&](Value v, unsigned opIdx) -> Value {
+      auto type = cast<RankedTensorType>(v.getType());
+      auto encoding = DotOperandEncodingAttr::get(ctx, opIdx, mma, kWidth);
+      return ConvertLayoutOp::create(b, v.getLoc(),
+                                     withEncoding(type, encoding), v);
+    };
     Value d;
-    if (useV3) {
-      Value a;
-      if (comesFromLoadOrBlockArg(dot.getA())) {
-        a = toSharedOperand(b, dot.getA());
-      } else {
-        auto aType = dot.getA().getType();
-        a = ConvertLayoutOp::create(
-            b, dot.getA().getLoc(),
-            withEncoding(aType, DotOperandEncodingAttr::get(
-                                    ctx, 0, mma,
-                                    32 / aType.getElementTypeBitWidth())),
-            dot.getA());
-      }
-      Value bOp = toSharedOperand(b, dot.getB());
+    if (version == 3) {
+      Value a = aInRegisters ? toDotOperand(aIn, 0)
+                             : toSharedOperand(b, aIn, 0, kMajor);
+      Value bOp = toSharedOperand(b, bIn, 1, kMajor);
       d = nvidia_gpu::WarpGroupDotOp::create(
           b, loc, c.getType(), a, bOp, c, /*useC=*/Value(),
           dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(),
           /*isAsync=*/false);
     } else {
-      unsigned kWidth =
-          32 / dot.getA().getType().getElementType().getIntOrFloatBitWidth();
-      auto operand = [&](Value v, unsigned opIdx) -> Value {
-        auto type = cast<RankedTensorType>(v.getType());
-        auto encoding = DotOperandEncodingAttr::get(ctx, opIdx, mma, kWidth);
-        return ConvertLayoutOp::create(b, v.getLoc(),
-                                       withEncoding(type, encoding), v);
-      };
-      Value a = operand(dot.getA(), 0);
-      Value bOp = operand(dot.getB(), 1);
+      Value a = toDotOperand(aIn, 0);
+      Value bOp = toDotOperand(bIn, 1);
       d = DotOp::create(b, loc, c.getType(), a, bOp, c,
                         dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
     }
