@@ -169,19 +169,24 @@ SmallVector<unsigned> warpsPerTileV3(DotOp dot, ArrayRef<int64_t> shape,
   return ret;
 }
 
-/// The widest wgmma N that divides the tile: a multiple of 8 up to 256, or
-/// for 8-bit integers a multiple of 16 up to 224, 24 or 8 (the shapes the
-/// PTX ISA has for .s8).
-unsigned instrNV3(int64_t n, Type elementType) {
+/// The widest wgmma N that divides the tile and leaves each warp group its
+/// share of N (the warps beyond those M's 16-row strips take split N, as
+/// upstream's choice has it): a multiple of 8 up to 256, or for 8-bit
+/// integers a multiple of 16 up to 224, 24 or 8 (the shapes the PTX ISA
+/// has for .s8).
+unsigned instrNV3(ArrayRef<int64_t> shape, int numWarps, Type elementType) {
+  int64_t mWarps = std::max<int64_t>(shape[0] / 16, 1);
+  int64_t nWarps = std::max<int64_t>(numWarps / mWarps, 1);
+  int64_t maxN = std::max<int64_t>(shape[1] / nWarps, 8);
   bool isInt = elementType.isInteger(8);
   for (unsigned candidate = isInt ? 224 : 256; candidate >= 8;
        candidate -= 8) {
     if (isInt && candidate > 24 && candidate % 16 != 0)
       continue;
-    if (n % candidate == 0)
+    if (shape[1] % candidate == 0 && candidate <= maxN)
       return candidate;
   }
-  return 0;
+  return 8;
 }
 
 /// The NVMMA shared layout of a tile of `shape` stored in `order`: the
@@ -353,7 +358,7 @@ struct AccelerateMatmulPass
     unsigned kInstr = 256 / opElt.getIntOrFloatBitWidth();
     NvidiaMmaEncodingAttr mma;
     if (version == 3) {
-      unsigned n = instrNV3(shape[1], opElt);
+      unsigned n = instrNV3(shape, *numWarps, opElt);
       SmallVector<unsigned> warps = warpsPerTileV3(dot, shape, *numWarps);
       mma = NvidiaMmaEncodingAttr::get(ctx, 3, 0, warps, {16, n, kInstr},
                                        cgaBases);

@@ -151,6 +151,17 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
     }
     if (!isa<nvidia_gpu::WarpGroupDotOp>(reader))
       return plainIfAsked();
+    // An operand stored in another order than its registers hold it
+    // (wgmma reads 8- and 32-bit operands K-major only) is transposed on
+    // its way to shared memory, which cp.async cannot do; upstream leaves
+    // such a load unpipelined too.
+    if (auto nvmma =
+            dyn_cast<NVMMASharedEncodingAttr>(alloc.getType().getEncoding())) {
+      unsigned rank = type.getRank();
+      unsigned contig = nvmma.getTransposed() ? rank - 2 : rank - 1;
+      if (getOrderForMemory(type)[0] != contig)
+        return plainIfAsked();
+    }
     return PipelinedLoad{load, user, alloc.getType()};
   }
   // mma.sync: convert_layout(load) to a dot_op layout of an MMA parent.
