@@ -152,7 +152,38 @@ SmallVector<int32_t> coord(unsigned rank, int32_t batch, int32_t row,
   return {row, col};
 }
 
-using RegisterMap = std::map<SmallVector<int32_t>, unsigned>;
+/// The register of a tensor holding each register-only coordinate. A
+/// tensor smaller than the instruction tile along a dimension holds it with
+/// repeats (its layout's bases past the size are zero), so coordinates
+/// wrap around the tensor's (power-of-two) sizes.
+struct RegisterMap {
+  RegisterMap() = default;
+  RegisterMap(const LinearLayout &layout, ArrayRef<int64_t> shape)
+      : regs(registersByCoords(layout)), shape(shape) {}
+
+  std::map<SmallVector<int32_t>, unsigned>::const_iterator
+  find(SmallVector<int32_t> c) const {
+    for (auto [x, size] : llvm::zip(c, shape))
+      x &= int32_t(size) - 1;
+    return regs.find(c);
+  }
+  auto end() const { return regs.end(); }
+
+  std::map<SmallVector<int32_t>, unsigned> regs;
+  SmallVector<int64_t> shape;
+};
+
+/// Copies each register of `layout` that holds the same coordinate as
+/// another (a repeat) from the one `regs` names, so that repeats of an
+/// updated accumulator stay equal.
+void syncRepeats(const LinearLayout &layout, const RegisterMap &regs,
+                 SmallVectorImpl<Value> &values) {
+  for (unsigned r = 0; r < values.size(); ++r) {
+    auto it = regs.regs.find(registerCoords(layout, r));
+    if (it != regs.regs.end() && it->second != r)
+      values[r] = values[it->second];
+  }
+}
 
 /// The four registers of an A fragment (16 x kInstr, rows g and g+8, two K
 /// halves of kWidth elements each) whose first element sits at
@@ -302,8 +333,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                 dL = getLayout(dType);
     if (!aL || !bL || !dL)
       return op.emitError("cannot lay out the operands");
-    auto aRegs = registersByCoords(*aL), bRegs = registersByCoords(*bL),
-         dRegs = registersByCoords(*dL);
+    RegisterMap aRegs(*aL, aType.getShape()), bRegs(*bL, bType.getShape()),
+        dRegs(*dL, dType.getShape());
     auto aVals = unpackLLElements(loc, adaptor.getA(), rewriter);
     auto bVals = unpackLLElements(loc, adaptor.getB(), rewriter);
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
@@ -367,6 +398,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         }
       }
     }
+    syncRepeats(*dL, dRegs, acc);
     rewriter.replaceOp(
         op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
     return success();
@@ -600,7 +632,7 @@ struct WarpGroupDotOpConversion
     std::optional<LinearLayout> dL = getLayout(dType);
     if (!dL)
       return op.emitError("cannot lay out the accumulator");
-    auto dRegs = registersByCoords(*dL);
+    RegisterMap dRegs(*dL, dType.getShape());
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
 
     // The warp group's origin in the tile: the layout at its first warp.
@@ -622,7 +654,7 @@ struct WarpGroupDotOpConversion
     Value bOrigin = originOffset(rewriter, loc, *bDesc, origin[1], 1);
     std::optional<SharedOperand> aDesc;
     Value aOrigin;
-    std::map<SmallVector<int32_t>, unsigned> aRegs;
+    RegisterMap aRegs;
     SmallVector<Value> aVals;
     if (auto aMem = dyn_cast<MemDescType>(op.getA().getType())) {
       auto d =
@@ -637,7 +669,7 @@ struct WarpGroupDotOpConversion
       std::optional<LinearLayout> aL = getLayout(aType);
       if (!aL)
         return op.emitError("cannot lay out operand A");
-      aRegs = registersByCoords(*aL);
+      aRegs = RegisterMap(*aL, aType.getShape());
       aVals = unpackLLElements(loc, adaptor.getA(), rewriter);
     }
     // Only 16-bit operands may be stored M- or N-major.
@@ -846,6 +878,7 @@ struct WarpGroupDotOpConversion
     // (With partial accumulators every product has been waited for.)
     if (!op.getIsAsync() && !partialAcc)
       acc = waitGroup(rewriter, loc, acc, 0);
+    syncRepeats(*dL, dRegs, acc);
     rewriter.replaceOp(
         op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
     return success();

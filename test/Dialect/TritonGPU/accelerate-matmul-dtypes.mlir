@@ -100,22 +100,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// FMA dots (too small for a tensor core here, or f64) take operands of the
-// accumulator's type: f16 extended to f32, i8 sign-extended to i32.
+// Dots with K below one instruction's (32 for 8-bit types) stay on FMA and
+// take operands of the accumulator's type: fp8 upcast to f32, i8
+// sign-extended to i32.
 // CHECK: tt.func @fma_promotes
-// CHECK: %[[A:.*]] = arith.extf %arg0 : tensor<8x16xf16, {{.*}}> to tensor<8x16xf32, {{.*}}>
-// CHECK: %[[B:.*]] = arith.extf %arg1
+// CHECK: %[[A:.*]] = tt.fp_to_fp %arg0 : tensor<8x16xf8E5M2, {{.*}}> -> tensor<8x16xf32, {{.*}}>
+// CHECK: %[[B:.*]] = tt.fp_to_fp %arg1
 // CHECK: tt.dot %[[A]], %[[B]], %arg2 : tensor<8x16xf32, {{.*}}> * tensor<16x8xf32, {{.*}}> -> tensor<8x8xf32, #blocked>
 // CHECK: %[[AI:.*]] = arith.extsi %arg3 : tensor<8x16xi8, {{.*}}> to tensor<8x16xi32, {{.*}}>
 // CHECK: %[[BI:.*]] = arith.extsi %arg4
 // CHECK: tt.dot %[[AI]], %[[BI]], %arg5 : tensor<8x16xi32, {{.*}}> * tensor<16x8xi32, {{.*}}> -> tensor<8x8xi32, #blocked>
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @fma_promotes(%a: tensor<8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<8x8xf32, #blocked>,
+  tt.func @fma_promotes(%a: tensor<8x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x8xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<8x8xf32, #blocked>,
                         %ai: tensor<8x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %bi: tensor<16x8xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %ci: tensor<8x8xi32, #blocked>) -> (tensor<8x8xf32, #blocked>, tensor<8x8xi32, #blocked>) {
-    %d = tt.dot %a, %b, %c : tensor<8x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x8xf32, #blocked>
+    %d = tt.dot %a, %b, %c : tensor<8x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x8xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x8xf32, #blocked>
     %di = tt.dot %ai, %bi, %ci : tensor<8x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x8xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x8xi32, #blocked>
     tt.return %d, %di : tensor<8x8xf32, #blocked>, tensor<8x8xi32, #blocked>
   }
 }
 
+// -----
+
+// Tiles smaller than an instruction's 16 x 8 still take mma.sync (the
+// layouts hold them with repeats), as upstream's small dots do.
+// CHECK: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+// CHECK: tt.func @tiny
+// CHECK: tt.dot {{.*}} -> tensor<2x4xf32, #[[MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @tiny(%a: tensor<2x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x4xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<2x4xf32, #blocked>) -> tensor<2x4xf32, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<2x32xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x4xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<2x4xf32, #blocked>
+    tt.return %d : tensor<2x4xf32, #blocked>
+  }
+}

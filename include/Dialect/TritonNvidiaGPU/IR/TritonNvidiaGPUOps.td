@@ -24,7 +24,7 @@ class TTNG_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonNvidiaGPU_Dialect, mnemonic,
          !listconcat(traits, [TensorSizeTrait, VerifyTensorLayoutsTrait])>;
 
-def TTNG_TensorOrMemDesc : AnyTypeOf<[TT_FloatTensor, TTG_MemDescType]>;
+def TTNG_TensorOrMemDesc : AnyTypeOf<[TT_Tensor, TTG_MemDescType]>;
 
 //===----------------------------------------------------------------------===//
 // Matrix products

@@ -68,7 +68,8 @@ int chooseMmaVersion(DotOp dot, int capability, int numWarps,
     return 0;
   // One instruction's K: 256 bits of each operand row.
   int64_t kInstr = 256 / bits;
-  if (k % kInstr != 0 || shape[rank - 2] < 16 || shape[rank - 1] < 8)
+  // Tiles smaller than one instruction's 16 x 8 are held with repeats.
+  if (k % kInstr != 0)
     return 0;
   bool v3 = capability >= 90 && capability < 100 && rank == 2 &&
             numWarps % 4 == 0 && shape[0] % 64 == 0 && shape[1] % 8 == 0 &&
@@ -247,6 +248,10 @@ bool hasWgmmaSwizzle(MLIRContext *ctx, Value operand, unsigned opIdx,
     src = cvt.getSrc();
   auto type = cast<RankedTensorType>(src.getType());
   if (!type.getEncoding() || !isDistributedEncoding(type.getEncoding()))
+    return false;
+  // An operand split over the CTAs of a cluster is not one buffer the
+  // lowering's descriptors address.
+  if (!getCgaBases(type.getEncoding(), type.getRank()).empty())
     return false;
   SmallVector<unsigned> order = getOrderForMemory(type);
   if (kMajor)

@@ -152,14 +152,14 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
     if (!isa<nvidia_gpu::WarpGroupDotOp>(reader))
       return plainIfAsked();
     // An operand stored in another order than its registers hold it
-    // (wgmma reads 8- and 32-bit operands K-major only) is transposed on
-    // its way to shared memory, which cp.async cannot do; upstream leaves
-    // such a load unpipelined too.
+    // (wgmma reads 8- and 32-bit operands K-major only) is copied one
+    // element per cp.async, which needs elements of 4 bytes or more.
     if (auto nvmma =
             dyn_cast<NVMMASharedEncodingAttr>(alloc.getType().getEncoding())) {
       unsigned rank = type.getRank();
       unsigned contig = nvmma.getTransposed() ? rank - 2 : rank - 1;
-      if (getOrderForMemory(type)[0] != contig)
+      if (getOrderForMemory(type)[0] != contig &&
+          type.getElementTypeBitWidth() < 32)
         return plainIfAsked();
     }
     return PipelinedLoad{load, user, alloc.getType()};
