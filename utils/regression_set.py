@@ -6,7 +6,8 @@ in CI, each within a time limit.
   python3 utils/regression_set.py curate DUMP... --out test/Regression/Inputs
       # DUMP: directories the plug-in filled with TRITON_MLIR_DUMP_DIR set
       # (<name>-<hash>.source and .args); keeps one kernel per distinct
-      # TTIR (locations aside) and options, smallest first, up to --max-kb,
+      # TTIR (locations aside) and options, the smallest of each op mix
+      # first, then the rest smallest first, up to --max-kb,
       # with the locations kept (diagnostics point at the Python source)
   python3 utils/regression_set.py check test/Regression/Inputs --arch sm_90
       # compiles each kernel with its options for --arch, --timeout seconds
@@ -50,9 +51,21 @@ def curate(args):
     budget = args.max_kb * 1024
     used = sum(f.stat().st_size for f in out.glob("*.source"))
     added = 0
-    for size, source, opts in sorted(seen.values(), key=lambda t: t[0]):
+    # One kernel of each op mix first (the smallest), then the rest by
+    # size: the suite's many near-identical small kernels do not crowd out
+    # the dots, scans and reductions.
+    def mix(entry):
+        text = entry[1].read_text()
+        return " ".join(sorted(set(re.findall(r"\b(?:tt|ttg|ttng|arith|math|scf)\.[a-z_]+", text))))
+    by_size = sorted(seen.values(), key=lambda t: t[0])
+    first, rest, mixes = [], [], set()
+    for entry in by_size:
+        m = mix(entry)
+        (rest if m in mixes else first).append(entry)
+        mixes.add(m)
+    for size, source, opts in first + rest:
         if used + size > budget:
-            break
+            continue
         if (out / source.name).exists():
             continue
         shutil.copyfile(source, out / source.name)

@@ -616,12 +616,20 @@ struct AtomicConversionBase : public ConvertOpToLLVMPattern<OpTy> {
 };
 
 struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
-  using AtomicConversionBase::AtomicConversionBase;
+  AtomicRMWOpConversion(TritonGPUToLLVMTypeConverter &converter,
+                        int capability)
+      : AtomicConversionBase(converter), capability(capability) {}
+
   LogicalResult
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type elt = getElementTypeOrSelf(op.getType());
+    // PTX has atom.add.noftz.bf16 from sm_90 on.
+    if (op.getAtomicRmwOp() == RMWOp::FADD && elt.isBF16() && capability < 90)
+      return op.emitError("atomic add of bf16 needs compute capability 90 "
+                          "or newer, not ")
+             << capability;
     FailureOr<std::string> suffix = rmwSuffix(op, op.getAtomicRmwOp(), elt);
     if (failed(suffix))
       return failure();
@@ -636,6 +644,9 @@ struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
     return lower(op, ptrs, args, masks,
                  semScope(op.getSem(), op.getScope()) + *suffix, rewriter);
   }
+
+private:
+  int capability;
 };
 
 struct AtomicCASOpConversion : public AtomicConversionBase<AtomicCASOp> {
@@ -782,6 +793,7 @@ void mlir::triton::gpu::populateLoadStoreOpToLLVMPatterns(
     const TargetInfo &target, const VectorSizes &vectorSizes) {
   patterns.add<LoadOpConversion, StoreOpConversion,
                AsyncCopyGlobalToLocalOpConversion>(converter, vectorSizes);
-  patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion,
-               AsyncCommitGroupOpConversion, AsyncWaitOpConversion>(converter);
+  patterns.add<AtomicCASOpConversion, AsyncCommitGroupOpConversion,
+               AsyncWaitOpConversion>(converter);
+  patterns.add<AtomicRMWOpConversion>(converter, target.computeCapability);
 }
