@@ -73,7 +73,8 @@ bool isZero(Value v) {
 }
 
 /// Whether cp.async can move `load`'s elements: at least 4 bytes per
-/// vector, by the pointers' alignment and the mask's constancy.
+/// vector, by the pointers' alignment and the mask's constancy, within one
+/// CTA's part of the tensor.
 bool copyableAsynchronously(LoadOp load, ModuleAxisInfoAnalysis &axisInfo) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || !type.getEncoding())
@@ -84,6 +85,10 @@ bool copyableAsynchronously(LoadOp load, ModuleAxisInfoAnalysis &axisInfo) {
   if (load.getOther() && !isZero(load.getOther()))
     return false;
   if (load.getIsVolatile())
+    return false;
+  // A tensor split over a cluster's CTAs would go to a buffer split the same
+  // way, which the cp.async lowering does not address.
+  if (!getCgaBases(type.getEncoding(), type.getRank()).empty())
     return false;
   unsigned bytes = elt.getIntOrFloatBitWidth() / 8;
   unsigned vec = std::min(axisInfo.getContiguity(load.getPtr()),
