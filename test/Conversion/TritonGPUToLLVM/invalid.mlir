@@ -163,3 +163,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// wgmma transposes 16-bit operands only: an N-major tf32 B is refused.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 8]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 32}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @wgmma_tf32_n_major(%a: !ttg.memdesc<64x16xf32, #sa, #smem>, %b: !ttg.memdesc<16x64xf32, #sb, #smem>, %c: tensor<64x64xf32, #mma>) {
+    // expected-error @+1 {{wgmma reads 'f32' operands K-major only; operand B's shared layout is not}}
+    %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x16xf32, #sa, #smem> * !ttg.memdesc<16x64xf32, #sb, #smem> -> tensor<64x64xf32, #mma>
+    tt.return
+  }
+}
