@@ -119,17 +119,7 @@ struct MmaShape {
 };
 
 FailureOr<MmaShape> getMmaShape(Type a, Type b, Type d) {
-  auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
-  bool ok;
-  if (a.isInteger(8) || b.isInteger(8))
-    ok = a == b && d.isInteger(32);
-  else if (isFp8(a) || isFp8(b))
-    ok = isFp8(a) && isFp8(b) && (d.isF32() || d.isF16());
-  else if (a.isF16())
-    ok = a == b && (d.isF32() || d.isF16());
-  else
-    ok = a == b && (a.isBF16() || a.isF32()) && d.isF32();
-  if (!ok)
+  if (!isTensorCoreTypeCombination(a, b, d))
     return failure();
   MmaShape s;
   s.a = mmaOperandName(a);
@@ -185,6 +175,22 @@ void syncRepeats(const LinearLayout &layout, const RegisterMap &regs,
   }
 }
 
+/// One operand register: the kWidth elements along K from coordinate
+/// `first`, with K at position `kPos` of the coordinate, packed.
+FailureOr<Value> gatherKRun(OpBuilder &b, Location loc, const RegisterMap &regs,
+                            ArrayRef<Value> values, SmallVector<int32_t> first,
+                            unsigned kPos, const MmaShape &shape) {
+  SmallVector<Value> elems;
+  for (unsigned j = 0; j < shape.kWidth; ++j) {
+    auto it = regs.find(first);
+    if (it == regs.end())
+      return failure();
+    elems.push_back(values[it->second]);
+    ++first[kPos];
+  }
+  return packRegister(b, loc, elems);
+}
+
 /// The four registers of an A fragment (16 x kInstr, rows g and g+8, two K
 /// halves of kWidth elements each) whose first element sits at
 /// register-only coordinate (`m`, `k`) of entry `batch`.
@@ -196,14 +202,12 @@ gatherAFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
   for (int32_t r = 0; r < 4; ++r) {
     int32_t row = m + (r & 1) * 8;
     int32_t k0 = k + (r >> 1) * int32_t(shape.kInstr / 2);
-    SmallVector<Value> elems;
-    for (int32_t j = 0; j < int32_t(shape.kWidth); ++j) {
-      auto it = regs.find(coord(rank, batch, row, k0 + j));
-      if (it == regs.end())
-        return failure();
-      elems.push_back(values[it->second]);
-    }
-    out.push_back(packRegister(b, loc, elems));
+    FailureOr<Value> reg = gatherKRun(b, loc, regs, values,
+                                      coord(rank, batch, row, k0), rank - 1,
+                                      shape);
+    if (failed(reg))
+      return failure();
+    out.push_back(*reg);
   }
   return out;
 }
@@ -217,14 +221,12 @@ gatherBFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
   SmallVector<Value> out;
   for (int32_t r = 0; r < 2; ++r) {
     int32_t k0 = k + r * int32_t(shape.kInstr / 2);
-    SmallVector<Value> elems;
-    for (int32_t j = 0; j < int32_t(shape.kWidth); ++j) {
-      auto it = regs.find(coord(rank, batch, k0 + j, n));
-      if (it == regs.end())
-        return failure();
-      elems.push_back(values[it->second]);
-    }
-    out.push_back(packRegister(b, loc, elems));
+    FailureOr<Value> reg = gatherKRun(b, loc, regs, values,
+                                      coord(rank, batch, k0, n), rank - 2,
+                                      shape);
+    if (failed(reg))
+      return failure();
+    out.push_back(*reg);
   }
   return out;
 }
@@ -284,10 +286,6 @@ void unpackAccumulator(OpBuilder &b, Location loc,
                        ArrayRef<Value> values, SmallVectorImpl<Value> &acc,
                        const MmaShape &shape) {
   for (auto [reg, value] : llvm::zip(frag, values)) {
-    if (reg.size() == 1) {
-      acc[reg[0]] = value;
-      continue;
-    }
     SmallVector<Value> elems =
         unpackRegister(b, loc, value, shape.dElt, reg.size());
     for (auto [i, e] : llvm::zip(reg, elems))
@@ -324,7 +322,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     // mma.sync takes fp8 from sm_89 on; tritongpu-accelerate-matmul upcasts
     // fp8 operands to f16.
     if (failed(shape) || (rank != 2 && rank != 3) ||
-        isa<Float8E4M3FNType, Float8E5M2Type>(aType.getElementType()))
+        isTensorCoreFp8(aType.getElementType()))
       return op.emitError("mma.sync does not take a dot of ")
              << aType.getElementType() << " and " << bType.getElementType()
              << " into " << dType.getElementType()
@@ -729,7 +727,7 @@ struct WarpGroupDotOpConversion
     // go to a fresh accumulator that is then added to D in f32.
     int64_t chunkK = K;
     bool partialAcc = false;
-    if (isa<Float8E4M3FNType, Float8E5M2Type>(aElt) &&
+    if (isTensorCoreFp8(aElt) &&
         shape->dElt.isF32() && op.getMaxNumImpreciseAcc() > 0 &&
         op.getMaxNumImpreciseAcc() <= K) {
       chunkK = std::max<int64_t>(shape->kInstr,

@@ -19,6 +19,15 @@ namespace mlir::triton::nvidia_gpu {
 struct TensorMemory : public SideEffects::Resource::Base<TensorMemory> {
   StringRef getName() final { return "<TensorMemory>"; }
 };
+
+/// Whether `t` is an fp8 type NVIDIA tensor cores multiply: e4m3 or e5m2.
+bool isTensorCoreFp8(Type t);
+
+/// Whether NVIDIA tensor cores (mma.sync, wgmma, tcgen05.mma) multiply
+/// `a` x `b` into `d`: f16 x f16 into f16 or f32, bf16 x bf16 into f32,
+/// f32 x f32 (as tf32) into f32, any two of e4m3 and e5m2 into f16 or f32,
+/// and i8 x i8 into i32.
+bool isTensorCoreTypeCombination(Type a, Type b, Type d);
 } // namespace mlir::triton::nvidia_gpu
 
 #define GET_OP_CLASSES

@@ -38,7 +38,7 @@ std::optional<int> getCudaCapability(ModuleOp mod) {
   return cap;
 }
 
-bool isFp8(Type t) { return isa<Float8E5M2Type, Float8E4M3FNType>(t); }
+using nvidia_gpu::isTensorCoreFp8;
 
 /// The MMA version (3: wgmma, 2: mma.sync) upstream Triton picks for `dot`
 /// on `capability`, or 0 for the FMA lowering. `k` is the reduction size,
@@ -49,34 +49,22 @@ int chooseMmaVersion(DotOp dot, int capability, int numWarps,
   Type b = dot.getB().getType().getElementType();
   Type d = dot.getType().getElementType();
   unsigned rank = shape.size();
-  // Operand and accumulator types the tensor cores take (tt.dot's operands
-  // have one bit width). fp8 operands of mma.sync are upcast to f16
+  // Operand and accumulator types the tensor cores take, f32 only when
+  // tf32 is asked for. fp8 operands of mma.sync are upcast to f16
   // (promoteOperands).
-  bool typesOk = false;
-  unsigned bits = a.getIntOrFloatBitWidth();
-  if (a.isF32() && b.isF32())
-    typesOk = d.isF32() && dot.getInputPrecision() == InputPrecision::TF32;
-  else if (a.isInteger(8) && b.isInteger(8))
-    typesOk = d.isInteger(32);
-  else if (isFp8(a) && isFp8(b))
-    typesOk = d.isF32() || d.isF16();
-  else if (a == b && a.isF16())
-    typesOk = d.isF32() || d.isF16();
-  else if (a == b && a.isBF16())
-    typesOk = d.isF32();
-  if (!typesOk)
+  if (!nvidia_gpu::isTensorCoreTypeCombination(a, b, d) ||
+      (a.isF32() && dot.getInputPrecision() != InputPrecision::TF32))
     return 0;
   // One instruction's K: 256 bits of each operand row.
-  int64_t kInstr = 256 / bits;
+  int64_t kInstr = 256 / a.getIntOrFloatBitWidth();
   // Tiles smaller than one instruction's 16 x 8 are held with repeats.
   if (k % kInstr != 0)
     return 0;
   bool v3 = capability >= 90 && capability < 100 && rank == 2 &&
-            numWarps % 4 == 0 && shape[0] % 64 == 0 && shape[1] % 8 == 0 &&
-            (a == b || (isFp8(a) && isFp8(b)));
+            numWarps % 4 == 0 && shape[0] % 64 == 0 && shape[1] % 8 == 0;
   // fp8 wgmma accumulates with fewer than f32's bits; promoting that into
   // f32 more often than every 32 products is left to mma.sync.
-  if (v3 && isFp8(a) && d.isF32() && dot.getMaxNumImpreciseAcc() < 32)
+  if (v3 && isTensorCoreFp8(a) && d.isF32() && dot.getMaxNumImpreciseAcc() < 32)
     v3 = false;
   if (v3)
     return 3;
@@ -212,25 +200,37 @@ NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *ctx,
                                       cgaBases);
 }
 
-/// Stores wgmma operand `opIdx` to shared memory: the tensor before its
-/// conversion to a dot_op layout, in the order its registers hold it, or
-/// with K contiguous when `kMajor` (wgmma transposes only 16-bit operands).
-Value toSharedOperand(OpBuilder &b, Value operand, unsigned opIdx,
-                      bool kMajor) {
-  Value src = operand;
+/// The tensor a wgmma operand is stored from: the operand before its
+/// conversion to a dot_op layout.
+Value sharedOperandSource(Value operand) {
   if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>())
-    src = cvt.getSrc();
-  auto type = cast<RankedTensorType>(src.getType());
+    return cvt.getSrc();
+  return operand;
+}
+
+/// The NVMMA shared layout wgmma operand `opIdx` is stored with: in the
+/// order its registers hold it, or with K contiguous when `kMajor` (wgmma
+/// transposes only 16-bit operands).
+NVMMASharedEncodingAttr sharedOperandEncoding(RankedTensorType type,
+                                              unsigned opIdx, bool kMajor) {
   SmallVector<unsigned> order = getOrderForMemory(type);
   if (kMajor)
     order = opIdx == 0 ? SmallVector<unsigned>{1, 0}
                        : SmallVector<unsigned>{0, 1};
-  auto encoding = getNVMMASharedEncoding(
-      b.getContext(), getShapePerCTA(type), order, type.getElementType(),
+  return getNVMMASharedEncoding(
+      type.getContext(), getShapePerCTA(type), order, type.getElementType(),
       getCgaBases(type.getEncoding(), type.getRank()));
-  auto memType =
-      MemDescType::get(type.getShape(), type.getElementType(), encoding,
-                       SharedMemorySpaceAttr::get(b.getContext()));
+}
+
+/// Stores wgmma operand `opIdx` to shared memory (sharedOperandEncoding).
+Value toSharedOperand(OpBuilder &b, Value operand, unsigned opIdx,
+                      bool kMajor) {
+  Value src = sharedOperandSource(operand);
+  auto type = cast<RankedTensorType>(src.getType());
+  auto memType = MemDescType::get(
+      type.getShape(), type.getElementType(),
+      sharedOperandEncoding(type, opIdx, kMajor),
+      SharedMemorySpaceAttr::get(b.getContext()));
   // Right after the tensor is defined, so that a loop-invariant operand is
   // stored once, outside the loop.
   OpBuilder::InsertionGuard guard(b);
@@ -241,25 +241,16 @@ Value toSharedOperand(OpBuilder &b, Value operand, unsigned opIdx,
 /// Whether a wgmma of this tile can use the swizzled shared layouts the
 /// lowering addresses (32, 64 or 128 bytes wide), stored as
 /// toSharedOperand stores it.
-bool hasWgmmaSwizzle(MLIRContext *ctx, Value operand, unsigned opIdx,
-                     bool kMajor) {
-  Value src = operand;
-  if (auto cvt = operand.getDefiningOp<ConvertLayoutOp>())
-    src = cvt.getSrc();
-  auto type = cast<RankedTensorType>(src.getType());
+bool hasWgmmaSwizzle(Value operand, unsigned opIdx, bool kMajor) {
+  auto type = cast<RankedTensorType>(sharedOperandSource(operand).getType());
   if (!type.getEncoding() || !isDistributedEncoding(type.getEncoding()))
     return false;
   // An operand split over the CTAs of a cluster is not one buffer the
   // lowering's descriptors address.
   if (!getCgaBases(type.getEncoding(), type.getRank()).empty())
     return false;
-  SmallVector<unsigned> order = getOrderForMemory(type);
-  if (kMajor)
-    order = opIdx == 0 ? SmallVector<unsigned>{1, 0}
-                       : SmallVector<unsigned>{0, 1};
-  return getNVMMASharedEncoding(ctx, getShapePerCTA(type), order,
-                                type.getElementType(), {})
-             .getSwizzlingByteWidth() != 0;
+  return sharedOperandEncoding(type, opIdx, kMajor).getSwizzlingByteWidth() !=
+         0;
 }
 
 /// `v` converted to element type `to`: fp8 through tt.fp_to_fp, other
@@ -274,7 +265,7 @@ Value promote(OpBuilder &b, Value v, Type to) {
   if (isa<FloatType>(to)) {
     if (isa<IntegerType>(from))
       return arith::SIToFPOp::create(b, loc, newType, v);
-    if (isFp8(from))
+    if (isTensorCoreFp8(from))
       return FpToFpOp::create(b, loc, newType, v, /*rounding=*/nullptr);
     return arith::ExtFOp::create(b, loc, newType, v);
   }
@@ -312,19 +303,13 @@ struct AccelerateMatmulPass
   /// does not exist before sm_89), and FMA operands take the accumulator's
   /// type.
   static void promoteOperands(DotOp dot) {
+    bool onMma = isa<NvidiaMmaEncodingAttr>(dot.getType().getEncoding());
     Type dElt = dot.getType().getElementType();
-    Type to;
-    if (isa<NvidiaMmaEncodingAttr>(dot.getType().getEncoding()))
-      to = Float16Type::get(dot.getContext());
-    else
-      to = dElt;
+    Type to = onMma ? Float16Type::get(dot.getContext()) : dElt;
     OpBuilder b(dot);
     for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
       Type elt = getElementTypeOrSelf(operand->get().getType());
-      bool needed = isa<NvidiaMmaEncodingAttr>(dot.getType().getEncoding())
-                        ? isFp8(elt)
-                        : elt != dElt;
-      if (needed)
+      if (onMma ? isTensorCoreFp8(elt) : elt != dElt)
         operand->set(promote(b, operand->get(), to));
     }
   }
@@ -356,8 +341,8 @@ struct AccelerateMatmulPass
     bool aInRegisters = !comesFromLoadOrBlockArg(aIn);
     if (version == 3 &&
         (!cgaBases.empty() ||
-         (!aInRegisters && !hasWgmmaSwizzle(ctx, aIn, 0, kMajor)) ||
-         !hasWgmmaSwizzle(ctx, bIn, 1, kMajor)))
+         (!aInRegisters && !hasWgmmaSwizzle(aIn, 0, kMajor)) ||
+         !hasWgmmaSwizzle(bIn, 1, kMajor)))
       version = 2;
 
     unsigned kInstr = 256 / opElt.getIntOrFloatBitWidth();
@@ -384,7 +369,7 @@ struct AccelerateMatmulPass
     // Each thread holds 32 bits of K per register; fp8 operands of
     // mma.sync are upcast to f16 in that layout (promoteOperands).
     unsigned kWidth = 32 / opElt.getIntOrFloatBitWidth();
-    if (version == 2 && isFp8(opElt))
+    if (version == 2 && isTensorCoreFp8(opElt))
       kWidth = 2;
     auto toDotOperand = [&](Value v, unsigned opIdx) -> Value {
       auto type = cast<RankedTensorType>(v.getType());
@@ -408,11 +393,10 @@ struct AccelerateMatmulPass
                         dot.getInputPrecision(), dot.getMaxNumImpreciseAcc());
     }
     Value back = ConvertLayoutOp::create(b, loc, dType, d);
-    Value oldA = dot.getA(), oldB = dot.getB();
     dot.replaceAllUsesWith(back);
     dot.erase();
     // The operands' conversions to FMA dot_op layouts are dead now.
-    for (Value old : {oldA, oldB})
+    for (Value old : {aIn, bIn})
       if (auto cvt = old.getDefiningOp<ConvertLayoutOp>())
         if (cvt->use_empty())
           cvt.erase();

@@ -201,19 +201,19 @@ static LogicalResult verifyTCGen5Common(Operation *op, MemDescType acc,
   return success();
 }
 
-/// The operand and accumulator types tcgen05.mma multiplies: kind::f16
-/// (f16 x f16 into f16 or f32, bf16 x bf16 into f32), kind::tf32 (f32 x f32
-/// into f32), kind::f8f6f4 (any two of e4m3 and e5m2 into f16 or f32) and
-/// kind::i8 (i8 x i8 into i32).
-static bool isTCGen5TypeCombination(Type a, Type b, Type d) {
-  auto isFp8 = [](Type t) { return isa<Float8E4M3FNType, Float8E5M2Type>(t); };
+bool mlir::triton::nvidia_gpu::isTensorCoreFp8(Type t) {
+  return isa<Float8E4M3FNType, Float8E5M2Type>(t);
+}
+
+bool mlir::triton::nvidia_gpu::isTensorCoreTypeCombination(Type a, Type b,
+                                                           Type d) {
   if (a.isF16() && b.isF16())
     return d.isF16() || d.isF32();
   if (a.isBF16() && b.isBF16())
     return d.isF32();
   if (a.isF32() && b.isF32())
     return d.isF32();
-  if (isFp8(a) && isFp8(b))
+  if (isTensorCoreFp8(a) && isTensorCoreFp8(b))
     return d.isF16() || d.isF32();
   if (a.isInteger(8) && b.isInteger(8))
     return d.isInteger(32);
@@ -227,7 +227,7 @@ LogicalResult TCGen5MMAOp::verify() {
   Type a = getA().getType().getElementType();
   Type b = getB().getType().getElementType();
   Type d = getD().getType().getElementType();
-  if (!isTCGen5TypeCombination(a, b, d))
+  if (!isTensorCoreTypeCombination(a, b, d))
     return emitOpError("tcgen05.mma cannot multiply ")
            << a << " by " << b << " into " << d
            << " (f16/bf16, tf32, fp8 or i8 operands with their accumulators)";
