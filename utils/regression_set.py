@@ -53,16 +53,14 @@ def curate(args):
     added = 0
     # One kernel of each op mix first (the smallest), then the rest by
     # size: the suite's many near-identical small kernels do not crowd out
-    # the dots, scans and reductions.
-    def mix(entry):
-        text = entry[1].read_text()
-        return " ".join(sorted(set(re.findall(r"\b(?:tt|ttg|ttng|arith|math|scf)\.[a-z_]+", text))))
-    by_size = sorted(seen.values(), key=lambda t: t[0])
+    # the dots, scans and reductions. The mix is read off the TTIR the key
+    # already holds.
+    op_name = re.compile(r"\b(?:tt|ttg|ttng|arith|math|scf)\.[a-z_]+")
     first, rest, mixes = [], [], set()
-    for entry in by_size:
-        m = mix(entry)
-        (rest if m in mixes else first).append(entry)
-        mixes.add(m)
+    for (ttir, _), entry in sorted(seen.items(), key=lambda kv: kv[1][0]):
+        mix = frozenset(op_name.findall(ttir))
+        (rest if mix in mixes else first).append(entry)
+        mixes.add(mix)
     for size, source, opts in first + rest:
         if used + size > budget:
             continue

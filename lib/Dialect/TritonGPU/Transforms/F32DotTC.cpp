@@ -65,18 +65,20 @@ struct SplitF32Dot : public OpRewritePattern<DotOp> {
     }
 
     Location loc = dot.getLoc();
-    // The parts of `x`, most significant first.
+    // The parts of `x`, most significant first: each one rounded from the
+    // rest the ones before leave, the last tf32 part that rest itself (the
+    // tf32 dot reads its top 19 bits).
     auto split = [&](Value x) {
       auto type = cast<RankedTensorType>(x.getType());
       SmallVector<Value> out;
       Value rest = x;
       for (unsigned i = 0; i < parts; ++i) {
-        Value part;
-        if (useTF32 && i + 1 == parts) {
-          // The rest; the tf32 dot reads its top 19 bits.
+        bool last = i + 1 == parts;
+        if (useTF32 && last) {
           out.push_back(rest);
-          continue;
+          break;
         }
+        Value part;
         if (useTF32) {
           // tf32 is an f32 with 13 low mantissa bits cleared; the rounding
           // instruction keeps it in an f32 register.
@@ -86,17 +88,16 @@ struct SplitF32Dot : public OpRewritePattern<DotOp> {
                      rewriter.getStringAttr("=r,r"), rewriter.getBoolAttr(true),
                      rewriter.getI32IntegerAttr(1), ValueRange{rest})
                      .getResult()[0];
-          out.push_back(part);
-          rest = arith::SubFOp::create(rewriter, loc, rest, part);
-          continue;
+        } else {
+          part = arith::TruncFOp::create(
+              rewriter, loc, type.clone(rewriter.getBF16Type()), rest);
         }
-        auto bf16Type = type.clone(rewriter.getBF16Type());
-        part = arith::TruncFOp::create(rewriter, loc, bf16Type, rest);
         out.push_back(part);
-        if (i + 1 < parts) {
-          Value back = arith::ExtFOp::create(rewriter, loc, type, part);
-          rest = arith::SubFOp::create(rewriter, loc, rest, back);
-        }
+        if (last)
+          break;
+        Value wide =
+            useTF32 ? part : arith::ExtFOp::create(rewriter, loc, type, part);
+        rest = arith::SubFOp::create(rewriter, loc, rest, wide);
       }
       return out;
     };
