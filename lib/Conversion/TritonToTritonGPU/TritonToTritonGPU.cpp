@@ -15,6 +15,7 @@
 #include "Conversion/TritonToTritonGPU/Passes.h"
 
 #include "LayoutRules.h"
+#include "ScaledDot.h"
 
 #include "Dialect/Triton/IR/Interfaces.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -489,6 +490,10 @@ public:
     MLIRContext *ctx = &getContext();
     if (failed(verifyOptions(module, target.getValue(), numWarps.getValue(),
                              threadsPerWarp.getValue(), numCTAs.getValue())))
+      return signalPassFailure();
+
+    // No NVIDIA GPU this targets multiplies microscaled operands natively.
+    if (failed(decomposeScaledDots(module)))
       return signalPassFailure();
 
     Builder builder(ctx);

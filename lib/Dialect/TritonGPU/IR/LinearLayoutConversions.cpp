@@ -543,12 +543,33 @@ static std::optional<LinearLayout> buildLinearLayout(ArrayRef<int64_t> shape,
       .Case([&](LinearEncodingAttr a) -> std::optional<LinearLayout> {
         if (a.getRank() != 0 && a.getRank() != shape.size())
           return std::nullopt;
-        return fromBases(ctx,
-                         {{"register", a.getRegisterBases()},
-                          {"lane", a.getLaneBases()},
-                          {"warp", a.getWarpBases()},
-                          {"block", a.getBlockBases()}},
-                         shape);
+        // A tensor smaller than the layout covers (the parent of a slice,
+        // say, whose sliced dimension is 1) holds it with copies, as a
+        // blocked layout's does: the layout is built at the size its bases
+        // cover and fitted to the shape.
+        unsigned rank = shape.size();
+        SmallVector<int64_t> covered(shape);
+        for (ArrayRef<int32_t> flat :
+             {a.getRegisterBases(), a.getLaneBases(), a.getWarpBases(),
+              a.getBlockBases()}) {
+          std::vector<std::vector<int32_t>> bases = unflatten(flat, rank);
+          for (unsigned dim = 0; dim < rank; ++dim)
+            covered[dim] = std::max<int64_t>(covered[dim],
+                                             coveringSize(bases, dim));
+        }
+        LinearLayout layout = fromBases(ctx,
+                                        {{"register", a.getRegisterBases()},
+                                         {"lane", a.getLaneBases()},
+                                         {"warp", a.getWarpBases()},
+                                         {"block", a.getBlockBases()}},
+                                        covered);
+        if (ArrayRef<int64_t>(covered) == shape)
+          return layout;
+        ShapeMap fit;
+        for (auto [out, size] :
+             llvm::zip(standardOutDimNames(ctx, rank), shape))
+          fit[out] = size;
+        return ensureNotLargerThan(layout, fit);
       })
       .Case([&](SwizzledSharedEncodingAttr a) -> std::optional<LinearLayout> {
         if (a.getOrder().size() != shape.size())
