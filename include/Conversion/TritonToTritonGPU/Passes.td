@@ -35,6 +35,13 @@ def ConvertTritonToTritonGPU
       result.
     `ttg.convert_layout` ops join values whose layouts differ.
 
+    First, each `tt.dot_scaled` (no NVIDIA GPU before sm_100 multiplies
+    microscaled operands) becomes a `tt.dot` of its operands upcast to bf16
+    (f16 when one operand is fp16): fp8 through `tt.fp_to_fp`, e2m1
+    decoded from its nibbles, each multiplied by its e8m0 scale
+    (2^(s - 127), NaN for 0xFF unless `fastMath`) broadcast over 32 values
+    of K.
+
     ```mlir
     // convert-triton-to-tritongpu{target=cuda:90 num-warps=4}
     %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32>

@@ -163,6 +163,23 @@ struct RegisterMap {
   SmallVector<int64_t> shape;
 };
 
+/// The part of a tensor of `shape` laid out by `layout` that one CTA of a
+/// cluster holds: along a dimension the CTAs split, the lowest coordinate a
+/// block basis moves to.
+SmallVector<int64_t> shapePerCta(const LinearLayout &layout,
+                                 ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> part(shape);
+  StringAttr block =
+      StringAttr::get(layout.getOutDimNames().begin()->getContext(), "block");
+  if (!layout.hasInDim(block))
+    return part;
+  for (int i = 0; i < layout.getInDimSizeLog2(block); ++i)
+    for (auto [d, c] : llvm::enumerate(layout.getBasis(block, i)))
+      if (c != 0)
+        part[d] = std::min<int64_t>(part[d], c);
+  return part;
+}
+
 /// Copies each register of `layout` that holds the same coordinate as
 /// another (a repeat) from the one `regs` names, so that repeats of an
 /// updated accumulator stay equal.
@@ -338,10 +355,11 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
 
     ArrayRef<unsigned> warps = mma.getWarpsPerCTA();
-    ArrayRef<int64_t> dShape = dType.getShape();
+    // Each CTA of a cluster multiplies its own part.
+    SmallVector<int64_t> dShape = shapePerCta(*dL, dType.getShape());
     int64_t batches = rank == 3 ? dShape[0] : 1;
     int64_t M = dShape[rank - 2], N = dShape[rank - 1];
-    int64_t K = aType.getShape()[rank - 1];
+    int64_t K = shapePerCta(*aL, aType.getShape())[rank - 1];
     if (K % shape->kInstr != 0)
       return op.emitError("mma.sync needs K to be a multiple of ")
              << shape->kInstr << ", not " << K;

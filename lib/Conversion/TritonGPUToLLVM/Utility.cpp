@@ -754,13 +754,40 @@ mlir::triton::gpu::planSharedAccess(Operation *op, RankedTensorType tensorType,
            << memType.getEncoding();
   MLIRContext *ctx = op->getContext();
   StringAttr offsetDim = StringAttr::get(ctx, "offset");
-  LinearLayout offsets =
-      shared->sublayout({offsetDim}, llvm::to_vector(shared->getOutDimNames()));
-  if (!offsets.invert())
-    return op->emitError("shared layout is not a bijection onto the buffer");
-  std::optional<LinearLayout> toOffset = tensor->invertAndCompose(offsets);
-  if (!toOffset)
-    return op->emitError("the tensor does not fit the shared buffer");
+  StringAttr blockDim = StringAttr::get(ctx, "block");
+  auto outs = llvm::to_vector(shared->getOutDimNames());
+  std::optional<LinearLayout> toOffset;
+  if (!shared->hasInDim(blockDim) || shared->getInDimSize(blockDim) == 1) {
+    LinearLayout offsets = shared->sublayout({offsetDim}, outs);
+    if (!offsets.invert())
+      return op->emitError("shared layout is not a bijection onto the buffer");
+    toOffset = tensor->invertAndCompose(offsets);
+    if (!toOffset)
+      return op->emitError("the tensor does not fit the shared buffer");
+  } else {
+    // A buffer split over a cluster's CTAs: each CTA's shared memory holds
+    // the part of the tensor its block selects, which must be the part its
+    // threads hold.
+    if (!shared->invert())
+      return op->emitError("shared layout is not a bijection onto the "
+                           "cluster's buffers");
+    std::optional<LinearLayout> full = tensor->invertAndCompose(*shared);
+    if (!full)
+      return op->emitError("the tensor does not fit the shared buffer");
+    SmallVector<StringAttr> threadDims;
+    for (StringAttr dim : full->getInDimNames())
+      if (dim != blockDim)
+        threadDims.push_back(dim);
+    bool sameBlocks =
+        full->hasInDim(blockDim) && full->sublayoutIsZero(threadDims, {blockDim});
+    for (int i = 0; sameBlocks && i < full->getInDimSizeLog2(blockDim); ++i)
+      sameBlocks = full->getBasis(blockDim, i, blockDim) == (1 << i);
+    if (!sameBlocks)
+      return op->emitError("the tensor is split over the cluster's CTAs "
+                           "otherwise than the shared buffer");
+    toOffset = full->sublayout(llvm::to_vector(full->getInDimNames()),
+                               {offsetDim});
+  }
   SharedAccess access{*toOffset, 1};
   // Vectors: the lowest register bits are the lowest offset bits, and no
   // other input touches those offset bits.

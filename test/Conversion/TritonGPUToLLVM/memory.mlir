@@ -127,3 +127,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A buffer split over a cluster's 2 CTAs along dim 0, as the tensor is:
+// each CTA stores and loads its own 16 x 16 part, one 16-byte access per 4
+// registers, as without a cluster.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[1, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cluster_split
+  // CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
+  // CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  tt.func public @cluster_split(%x: tensor<32x16xf32, #blocked>) -> tensor<32x16xf32, #blocked> attributes {noinline = true} {
+    %buf = ttg.local_alloc %x : (tensor<32x16xf32, #blocked>) -> !ttg.memdesc<32x16xf32, #shared, #smem>
+    %v = ttg.local_load %buf : !ttg.memdesc<32x16xf32, #shared, #smem> -> tensor<32x16xf32, #blocked>
+    tt.return %v : tensor<32x16xf32, #blocked>
+  }
+}

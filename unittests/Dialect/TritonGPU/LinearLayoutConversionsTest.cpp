@@ -703,6 +703,34 @@ TEST_F(LinearLayoutConversionsTest, MmaV2Cga) {
                              {{16, 0}, {32, 0}}, {{0, 8}}, {64, 16}));
 }
 
+// Operands of an accumulator split over 2 CTAs along N (CGALayout
+// [[0, 1]]): B (K x N) is split the same way (block basis [0, 8] on 16 x
+// 16), A (M x K) has no N, so both CTAs hold all of it (block basis 0).
+TEST_F(LinearLayoutConversionsTest, DotOperandsOfCgaSplitMma) {
+  StringAttr block = StringAttr::get(&ctx, "block");
+  NvidiaMmaEncodingAttr parent = mmaV2({4, 1}, {{0, 1}});
+  std::optional<LinearLayout> a =
+      toLinearLayout({64, 16}, dotOp(0, parent, 2));
+  std::optional<LinearLayout> b =
+      toLinearLayout({16, 16}, dotOp(1, parent, 2));
+  ASSERT_TRUE(a.has_value() && b.has_value());
+  EXPECT_EQ(a->getBasis(block, 0), ArrayRef<int32_t>({0, 0}));
+  EXPECT_EQ(b->getBasis(block, 0), ArrayRef<int32_t>({0, 8}));
+}
+
+// A linear layout on a tensor smaller than its bases cover (the parent of
+// a slice whose sliced dimension is 1) holds it with copies: lane basis
+// [4, 0] leaves a 4 x 8 tensor and becomes 0, instead of a malformed
+// layout.
+TEST_F(LinearLayoutConversionsTest, LinearOnSmallerTensor) {
+  std::optional<LinearLayout> ll = toLinearLayout(
+      {4, 8}, linear(2, {{0, 1}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+                     {}, {}));
+  ASSERT_TRUE(ll.has_value());
+  EXPECT_EQ(*ll, distributed({{0, 1}}, {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {0, 0}},
+                             {}, {}, {4, 8}));
+}
+
 // Every location of several mma v2 layouts against the accumulator
 // fragment of mma.m16n8k16: lane 4g + t, register bit 0 = column + 1, bit 1 =
 // row + 8, the remaining register bits count repetitions of the CTA tile,

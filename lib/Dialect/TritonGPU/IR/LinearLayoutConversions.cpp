@@ -284,6 +284,17 @@ std::optional<LinearLayout> mmaToLinearLayout(ArrayRef<int64_t> shape,
   return combineCtaCgaWithShape(tile * warps, mma.getCgaBases(), shape);
 }
 
+/// The cluster's block bases of a dot operand whose accumulator's are
+/// `cgaBases`: CTAs that split the other operand's dimension (the one at
+/// the operand's K position, `kDim`) hold copies.
+SmallVector<int32_t> operandCgaBases(ArrayRef<int32_t> cgaBases,
+                                     unsigned rank, unsigned kDim) {
+  SmallVector<int32_t> bases(cgaBases);
+  for (size_t i = kDim; i < bases.size(); i += rank)
+    bases[i] = 0;
+  return bases;
+}
+
 std::optional<LinearLayout>
 dotOperandToLinearLayout(ArrayRef<int64_t> shape,
                          DotOperandEncodingAttr dotOperand) {
@@ -304,7 +315,8 @@ dotOperandToLinearLayout(ArrayRef<int64_t> shape,
                               order, kDim) *
         broadcastedStandardND(name(ctx, "warp"), blocked.getWarpsPerCTA(),
                               order, kDim);
-    return combineCtaCgaWithShape(cta, blocked.getCgaBases(), shape);
+    return combineCtaCgaWithShape(
+        cta, operandCgaBases(blocked.getCgaBases(), rank, kDim), shape);
   }
   auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dotOperand.getParent());
   if (!mma || dotOperand.getKWidth() == 0 || (mma.isHopper() && opIdx != 0))
@@ -315,13 +327,15 @@ dotOperandToLinearLayout(ArrayRef<int64_t> shape,
     repOrder.push_back(dim);
   LinearLayout tile = withOutOrder(
       mmaOperandTile(ctx, rank, opIdx, dotOperand.getKWidth()), repOrder);
-  // Warps that split the other operand's dimension hold copies.
+  // Warps and CTAs that split the other operand's dimension hold copies.
   unsigned otherDim = opIdx == 0 ? rank - 1 : rank - 2;
   LinearLayout warps = withOutOrder(
       broadcastedStandardND(name(ctx, "warp"), mma.getWarpsPerCTA(),
                             mmaWarpOrder(mma), otherDim),
       repOrder);
-  return combineCtaCgaWithShape(tile * warps, mma.getCgaBases(), shape);
+  return combineCtaCgaWithShape(tile * warps,
+                                operandCgaBases(mma.getCgaBases(), rank, kDim),
+                                shape);
 }
 
 std::optional<LinearLayout> sliceToLinearLayout(ArrayRef<int64_t> shape,
