@@ -676,6 +676,12 @@ struct FpToFpOpConversion : public ScalarPattern<FpToFpOp> {
     unsigned sb = src.getIntOrFloatBitWidth(), db = dst.getIntOrFloatBitWidth();
 
     if (!isFp8(src) && !isFp8(dst)) {
+      if (sb == db && src != dst) {
+        // bf16 <-> f16: through f32, which holds both exactly.
+        x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+        src = f32;
+        sb = 32;
+      }
       if (sb < db || (sb == db && src == dst)) {
         return LLVM::FPExtOp::create(rewriter, loc, dst, x).getResult();
       }

@@ -78,9 +78,12 @@ FailureOr<Value> upcastOperand(OpBuilder &b, Location loc, Operation *op,
   switch (kind) {
   case ScaleDotElemType::BF16:
   case ScaleDotElemType::FP16:
+    // bf16 beside fp16: rounded to f16.
     if (type.getElementType() == to)
       return v;
-    return arith::ExtFOp::create(b, loc, type.clone(to), v).getResult();
+    return FpToFpOp::create(b, loc, type.clone(to), v,
+                            RoundingModeAttr::get(ctx, RoundingMode::RTNE))
+        .getResult();
   case ScaleDotElemType::E4M3:
   case ScaleDotElemType::E5M2: {
     Type fp8 = kind == ScaleDotElemType::E4M3

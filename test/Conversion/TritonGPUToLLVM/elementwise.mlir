@@ -38,6 +38,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %bf = arith.truncf %c : tensor<64xf32, #blocked> to tensor<64xbf16, #blocked>
     // CHECK-COUNT-2: cvt.rz.f16.f32 $0, $1;
     %rz = tt.fp_to_fp %c, rounding = rtz : tensor<64xf32, #blocked> -> tensor<64xf16, #blocked>
+    // bf16 to f16 (both 16 bits) goes through f32.
+    // CHECK: %[[W0:.*]] = llvm.fpext %{{.*}} : bf16 to f32
+    // CHECK-NEXT: llvm.fptrunc %[[W0]] : f32 to f16
+    // CHECK-NEXT: %[[W1:.*]] = llvm.fpext %{{.*}} : bf16 to f32
+    // CHECK-NEXT: llvm.fptrunc %[[W1]] : f32 to f16
+    %bh = tt.fp_to_fp %bf, rounding = rtne : tensor<64xbf16, #blocked> -> tensor<64xf16, #blocked>
     // CHECK-COUNT-2: llvm.select
     %cmp = arith.cmpf olt, %a, %b : tensor<64xf32, #blocked>
     %sel = arith.select %cmp, %a, %b : tensor<64xi1, #blocked>, tensor<64xf32, #blocked>

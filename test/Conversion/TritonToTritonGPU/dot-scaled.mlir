@@ -60,3 +60,14 @@ tt.func @e2m1_rhs(%a: tensor<32x64xbf16>, %b: tensor<32x32xi8>, %bs: tensor<32x2
   %d = tt.dot_scaled %a, %b scale %bs, %c lhs = bf16 rhs = e2m1 {fastMath = false} : tensor<32x64xbf16> * tensor<32x32xi8>, tensor<32x2xi8> -> tensor<32x32xf32>
   tt.return %d : tensor<32x32xf32>
 }
+
+// -----
+
+// bf16 beside fp16 is rounded to f16.
+// CHECK-LABEL: tt.func @bf16_fp16
+// CHECK: tt.fp_to_fp %arg0, rounding = rtne : tensor<32x64xbf16, {{.*}}> -> tensor<32x64xf16
+// CHECK: tt.dot {{.*}} : tensor<32x64xf16, {{.*}}> * tensor<64x32xf16, {{.*}}> -> tensor<32x32xf32
+tt.func @bf16_fp16(%a: tensor<32x64xbf16>, %b: tensor<64x32xf16>, %c: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %d = tt.dot_scaled %a, %b, %c lhs = bf16 rhs = fp16 {fastMath = false} : tensor<32x64xbf16> * tensor<64x32xf16> -> tensor<32x32xf32>
+  tt.return %d : tensor<32x32xf32>
+}
