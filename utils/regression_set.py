@@ -104,7 +104,8 @@ def check(args):
             failed += 1
             print(f"FAIL {source.name} ({args.arch}): {why}")
     slowest.sort(reverse=True)
-    print("slowest: " + ", ".join(f"{n} {t:.2f} s" for t, n in slowest[:3]))
+    print("slowest: " + ", ".join(f"{n} {t:.2f} s"
+                                  for t, n in slowest[:args.slowest]))
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
@@ -135,6 +136,8 @@ def main():
     k.add_argument("--bin", default=str(ROOT / "build" / "bin"))
     k.add_argument("--timeout", type=float, default=60)
     k.add_argument("--work", default="/tmp/triton-regression")
+    k.add_argument("--slowest", type=int, default=3,
+                   help="how many of the slowest kernels to name")
     s = sub.add_parser("seed")
     s.add_argument("--dump", required=True)
     s.add_argument("--bin", default=str(ROOT / "build" / "bin"))
