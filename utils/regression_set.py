@@ -12,6 +12,8 @@ in CI, each within a time limit.
   python3 utils/regression_set.py check test/Regression/Inputs --arch sm_90
       # compiles each kernel with its options for --arch, --timeout seconds
       # at most each; prints one line per failure and 'N passed, N failed'
+      # [--jobs N] [--grep REGEX] [--slowest N]: side by side, only the
+      # kernels whose TTIR matches; the N slowest timed again alone
 
 `seed` compiles a few kernels of this repository's own (the layouts and ops
 the suite showed broken) through the plug-in on the CPU, to start a set
@@ -25,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,42 +77,56 @@ def curate(args):
           f"{used / 1024:.0f} kB in {out}")
 
 
+def compile_one(args, compiler, source):
+    """Compiles one kernel; returns (ok, first diagnostic, seconds)."""
+    opts = [a for a in source.with_suffix(".args").read_text().split()
+            if not a.startswith("--arch=")]
+    out = Path(args.work) / source.stem
+    cmd = [compiler, str(source), f"--arch={args.arch}", "--no-cache",
+           "-o", str(out)] + opts
+    start = time.monotonic()
+    try:
+        res = subprocess.run(cmd, capture_output=True, text=True,
+                             timeout=args.timeout)
+        ok, why = res.returncode == 0, (res.stderr.strip().splitlines()
+                                        or ["no message"])[0]
+    except subprocess.TimeoutExpired:
+        ok, why = False, f"took more than {args.timeout} s"
+    return ok, why, time.monotonic() - start
+
+
 def check(args):
     compiler = str(Path(args.bin) / "triton-compile")
     sources = sorted(Path(args.dir).glob("*.source"))
+    if args.grep:
+        pattern = re.compile(args.grep)
+        sources = [s for s in sources if pattern.search(s.read_text())]
     if not sources:
         print(f"regression_set: no kernels in {args.dir}", file=sys.stderr)
         return 2
     passed = failed = 0
-    slowest = []
-    for source in sources:
-        opts = [a for a in source.with_suffix(".args").read_text().split()
-                if not a.startswith("--arch=")]
-        out = Path(args.work) / source.stem
-        cmd = [compiler, str(source), f"--arch={args.arch}", "--no-cache",
-               "-o", str(out)] + opts
-        start = time.monotonic()
-        try:
-            res = subprocess.run(cmd, capture_output=True, text=True,
-                                 timeout=args.timeout)
-            ok, why = res.returncode == 0, (res.stderr.strip().splitlines()
-                                            or ["no message"])[0]
-        except subprocess.TimeoutExpired:
-            ok, why = False, f"took more than {args.timeout} s"
-        elapsed = time.monotonic() - start
-        slowest.append((elapsed, source.name))
-        if ok:
-            passed += 1
-        else:
-            failed += 1
-            print(f"FAIL {source.name} ({args.arch}): {why}")
-    slowest.sort(reverse=True)
-    print("slowest: " + ", ".join(f"{n} {t:.2f} s"
-                                  for t, n in slowest[:args.slowest]))
+    timed = {}
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        for source, (ok, why, elapsed) in zip(
+                sources, pool.map(lambda s: compile_one(args, compiler, s),
+                                  sources)):
+            timed[source] = elapsed
+            if ok:
+                passed += 1
+            else:
+                failed += 1
+                print(f"FAIL {source.name} ({args.arch}): {why}")
+    slowest = sorted(timed, key=timed.get, reverse=True)[:2 * args.slowest]
+    if args.jobs > 1:
+        # Kernels compiled side by side slow each other down: the slowest
+        # are timed again one at a time.
+        for source in slowest:
+            timed[source] = compile_one(args, compiler, source)[2]
+    slowest = sorted(slowest, key=timed.get, reverse=True)[:args.slowest]
+    print("slowest: " + ", ".join(f"{s.name} {timed[s]:.2f} s"
+                                  for s in slowest))
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
-
-
 
 
 def seed(args):
@@ -136,6 +153,11 @@ def main():
     k.add_argument("--bin", default=str(ROOT / "build" / "bin"))
     k.add_argument("--timeout", type=float, default=60)
     k.add_argument("--work", default="/tmp/triton-regression")
+    k.add_argument("--jobs", type=int, default=1,
+                   help="compile this many side by side (the slowest are "
+                   "then timed again alone)")
+    k.add_argument("--grep", help="only the kernels whose source matches "
+                   "this regular expression")
     k.add_argument("--slowest", type=int, default=3,
                    help="how many of the slowest kernels to name")
     s = sub.add_parser("seed")

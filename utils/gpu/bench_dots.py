@@ -101,7 +101,7 @@ def cublas(kind, a, b):
     return None
 
 
-def run(kind, n):
+def run(kind, n, rounds):
     spec = KINDS[kind]
     a, b = inputs(kind, n)
     c = torch.empty((n, n), dtype=spec["out"], device="cuda")
@@ -121,11 +121,14 @@ def run(kind, n):
         got = c.clone()
     # Alternating rounds, the best of each: clock and thermal drift hit
     # both compilers alike.
-    ms_up = ms_ours = float("inf")
-    for _ in range(3):
-        ms_up = min(ms_up, triton.testing.do_bench(launch, warmup=25, rep=200))
+    ups, ourss = [], []
+    for _ in range(rounds):
+        ups.append(triton.testing.do_bench(launch, warmup=25, rep=200))
         with triton_mlir.enabled():
-            ms_ours = min(ms_ours, triton.testing.do_bench(launch, warmup=25, rep=200))
+            ourss.append(triton.testing.do_bench(launch, warmup=25, rep=200))
+    ms_up, ms_ours = min(ups), min(ourss)
+    # The spread of the rounds' own ratios says how far to trust the best.
+    ratios = sorted(u / o for u, o in zip(ups, ourss))
     ref = cublas(kind, a, b)
     ms_ref = triton.testing.do_bench(ref, warmup=50, rep=300) if ref else None
     if kind == "int8":
@@ -135,7 +138,8 @@ def run(kind, n):
     flop = 2.0 * n ** 3
     tf = lambda ms: flop / ms / 1e9
     line = (f"{kind:8s} {n:5d}  upstream {ms_up:7.3f} ms {tf(ms_up):6.1f} TF/s  "
-            f"ours {ms_ours:7.3f} ms {tf(ms_ours):6.1f} TF/s  ratio {ms_up / ms_ours:5.3f}")
+            f"ours {ms_ours:7.3f} ms {tf(ms_ours):6.1f} TF/s  ratio {ms_up / ms_ours:5.3f}"
+            f" (rounds {ratios[0]:5.3f}..{ratios[-1]:5.3f})")
     if ms_ref:
         line += f"  cuBLAS {ms_ref:7.3f} ms {tf(ms_ref):6.1f} TF/s"
     line += f"  {'same' if same else 'DIFFERENT'}{'' if ours else ' NOT-OURS'}"
@@ -147,12 +151,15 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--sizes", default="4096,8192")
     p.add_argument("--dtypes", default="tf32,int8,fp8,fp16acc,fp16")
+    p.add_argument("--rounds", type=int, default=3,
+                   help="alternating rounds of both compilers; each "
+                   "compiler's best counts")
     args = p.parse_args()
     ok = True
     for kind in args.dtypes.split(","):
         for n in map(int, args.sizes.split(",")):
             try:
-                ok &= run(kind, n)
+                ok &= run(kind, n, args.rounds)
             except Exception as e:  # report and go on
                 print(f"{kind:8s} {n:5d}  FAILED {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
                       flush=True)

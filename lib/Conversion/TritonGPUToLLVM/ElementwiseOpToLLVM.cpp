@@ -129,10 +129,13 @@ Operation *buildLLVMElementwise(Operation *op, ValueRange operands,
 }
 
 /// Splits an elementwise op on tensors into one op per register.
+/// Registers that the axis info shows equal to a lower one (see
+/// EqualRegisterBits) take that one's values instead of their own op.
 struct ElementwiseOpConversion : public ConversionPattern {
-  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, ctx) {
-  }
+  ElementwiseOpConversion(TypeConverter &converter, MLIRContext *ctx,
+                          const EqualRegisterBits &equalRegisterBits)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/10, ctx),
+        equalRegisterBits(equalRegisterBits) {}
 
   LogicalResult
   matchAndRewrite(Operation *op, ArrayRef<Value> operands,
@@ -164,6 +167,15 @@ struct ElementwiseOpConversion : public ConversionPattern {
       return values.size() == 1 ? values[0] : values[r];
     };
     SmallVector<SmallVector<Value>> results(op->getNumResults());
+    uint32_t equalBits = equalRegisterBits.lookup(op);
+    // Whether register r repeats a lower one's values, which it then takes.
+    auto repeats = [&](unsigned r) {
+      if (!(r & equalBits))
+        return false;
+      for (auto &values : results)
+        values.push_back(values[r & ~equalBits]);
+      return true;
+    };
     // Common arith ops on LLVM types become their LLVM ops directly.
     const TypeConverter *converter = getTypeConverter();
     auto isLLVMType = [&](Type t) {
@@ -176,6 +188,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
                                }) &&
                   llvm::all_of(resultElts, isLLVMType);
     for (unsigned r = 0; direct && r < n; ++r) {
+      if (repeats(r))
+        continue;
       SmallVector<Value> scalarOperands;
       for (const SmallVector<Value> &values : unpacked)
         scalarOperands.push_back(registerOf(values, r));
@@ -189,6 +203,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
       results[0].push_back(llvmOp->getResult(0));
     }
     for (unsigned r = 0; !direct && r < n; ++r) {
+      if (repeats(r))
+        continue;
       OperationState state(loc, op->getName());
       for (auto [values, original] : llvm::zip(unpacked, op->getOperands())) {
         Value v = registerOf(values, r);
@@ -219,6 +235,8 @@ struct ElementwiseOpConversion : public ConversionPattern {
     rewriter.replaceOp(op, packed);
     return success();
   }
+
+  const EqualRegisterBits &equalRegisterBits;
 };
 
 /// arith.constant of a splat tensor.
@@ -1063,9 +1081,9 @@ struct ArithFp8CastConversion : public ScalarPattern<OpTy> {
 
 void mlir::triton::gpu::populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfo &target) {
+    const TargetInfo &target, const EqualRegisterBits &equalRegisterBits) {
   MLIRContext *ctx = patterns.getContext();
-  patterns.add<ElementwiseOpConversion>(converter, ctx);
+  patterns.add<ElementwiseOpConversion>(converter, ctx, equalRegisterBits);
   patterns.add<TensorConstantConversion, ExpOpConversion, Exp2OpConversion,
                DivFOpConversion, AddPtrOpConversion, IntToPtrOpConversion,
                PtrToIntOpConversion, BitcastOpConversion, ClampFOpConversion,

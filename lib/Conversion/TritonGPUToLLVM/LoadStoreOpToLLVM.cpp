@@ -86,9 +86,34 @@ void mlir::triton::gpu::markCopiesFollowingCopies(ModuleOp mod) {
   });
 }
 
-VectorSizes mlir::triton::gpu::computeVectorSizes(ModuleOp mod) {
+/// The register bits of `type`'s layout whose coordinates stay inside one
+/// block of `constancy` elements along every dimension: blocks of powers of
+/// two start at multiples of their size, so XORing such a coordinate into
+/// any element's keeps it in its block.
+static uint32_t equalRegisterBits(RankedTensorType type,
+                                  ArrayRef<int64_t> constancy) {
+  std::optional<LinearLayout> layout = getLayout(type);
+  if (!layout || constancy.size() != size_t(type.getRank()))
+    return 0;
+  StringAttr reg = StringAttr::get(type.getContext(), "register");
+  if (!layout->hasInDim(reg))
+    return 0;
+  uint32_t bits = 0;
+  for (int i = 0; i < layout->getInDimSizeLog2(reg) && i < 32; ++i) {
+    ArrayRef<int32_t> coords = layout->getBasis(reg, i);
+    bool inside = true;
+    for (auto [c, block] : llvm::zip(coords, constancy))
+      inside &= c < int64_t(llvm::bit_floor(uint64_t(std::max<int64_t>(1, block))));
+    if (inside)
+      bits |= uint32_t(1) << i;
+  }
+  return bits;
+}
+
+LoweringHints mlir::triton::gpu::computeLoweringHints(ModuleOp mod) {
   ModuleAxisInfoAnalysis axisInfo(mod);
-  VectorSizes sizes;
+  LoweringHints hints;
+  VectorSizes &sizes = hints.vectorSizes;
   mod.walk([&](Operation *op) {
     if (auto load = dyn_cast<LoadOp>(op))
       sizes[op] = computeVectorSize(axisInfo, load.getPtr(), load.getMask());
@@ -96,8 +121,17 @@ VectorSizes mlir::triton::gpu::computeVectorSizes(ModuleOp mod) {
       sizes[op] = computeVectorSize(axisInfo, store.getPtr(), store.getMask());
     else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
       sizes[op] = computeVectorSize(axisInfo, copy.getSrc(), copy.getMask());
+    else if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+             isMemoryEffectFree(op)) {
+      auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+      AxisInfo *info = type ? axisInfo.getAxisInfo(op->getResult(0)) : nullptr;
+      if (!info)
+        return;
+      if (uint32_t bits = equalRegisterBits(type, info->getConstancy()))
+        hints.equalRegisterBits[op] = bits;
+    }
   });
-  return sizes;
+  return hints;
 }
 
 namespace {

@@ -303,7 +303,7 @@ struct ConvertTritonGPUToLLVMPass
     if (planned.wasInterrupted())
       return signalPassFailure();
 
-    VectorSizes vectorSizes = computeVectorSizes(mod);
+    LoweringHints hints = computeLoweringHints(mod);
     markCopiesFollowingCopies(mod);
 
     // The dynamic shared memory every kernel addresses.
@@ -327,9 +327,11 @@ struct ConvertTritonGPUToLLVMPass
     patterns.add<FuncOpConversion, ReturnOpConversion, CallOpConversion,
                  GetProgramIdOpConversion, GetNumProgramsOpConversion>(
         converter);
-    populateElementwiseOpToLLVMPatterns(converter, patterns, target);
+    populateElementwiseOpToLLVMPatterns(converter, patterns, target,
+                                        hints.equalRegisterBits);
     populateViewOpToLLVMPatterns(converter, patterns, target);
-    populateLoadStoreOpToLLVMPatterns(converter, patterns, target, vectorSizes);
+    populateLoadStoreOpToLLVMPatterns(converter, patterns, target,
+                                      hints.vectorSizes);
     populateMemoryOpToLLVMPatterns(converter, patterns, target);
     populateReduceScanOpToLLVMPatterns(converter, patterns, target);
     populateDotOpToLLVMPatterns(converter, patterns, target);

@@ -241,9 +241,14 @@ struct TargetInfo {
 void populateFuncOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const TargetInfo &target);
+/// For each elementwise op whose result the axis info shows constant over
+/// blocks (AxisInfo constancy): the register bits of its layout that move
+/// within one block, so registers differing only in them hold equal values
+/// and are computed once.
+using EqualRegisterBits = llvm::DenseMap<Operation *, uint32_t>;
 void populateElementwiseOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
-    const TargetInfo &target);
+    const TargetInfo &target, const EqualRegisterBits &equalRegisterBits);
 void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                   RewritePatternSet &patterns,
                                   const TargetInfo &target);
@@ -251,7 +256,13 @@ void populateViewOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
 /// the axis info of the pointers and masks; computed before the lowering
 /// moves the functions' bodies.
 using VectorSizes = llvm::DenseMap<Operation *, unsigned>;
-VectorSizes computeVectorSizes(ModuleOp mod);
+/// What the lowering learns from the axis info of `mod` before it moves the
+/// functions' bodies.
+struct LoweringHints {
+  VectorSizes vectorSizes;
+  EqualRegisterBits equalRegisterBits;
+};
+LoweringHints computeLoweringHints(ModuleOp mod);
 /// Marks (kCopyFollowsCopyAttr) each ttg.async_copy_global_to_local that
 /// follows another in its block with only side-effect-free ops (or group
 /// commits) between: the barrier before the first copy also covers it.

@@ -251,3 +251,26 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %0 : tensor<64xi8, #blocked>
   }
 }
+
+// -----
+
+// Registers the axis info shows equal (constancy) are computed once: a
+// row index of a contiguous range compared with a bound divisible by 16 is
+// constant over 16 rows. Each thread holds rows w, w+2, ..., w+30 (16 rows,
+// two blocks of 16): two comparisons, each reused by 8 registers; the
+// select beside it (constancy 1) keeps one op per register.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @equal_registers
+  tt.func public @equal_registers(%m: i32 {tt.divisibility = 16 : i32}, %v: tensor<32x1xi32, #blocked>) -> (tensor<32x1xi1, #blocked>, tensor<32x1xi32, #blocked>) {
+    %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %rows = tt.expand_dims %r {axis = 1 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<32x1xi32, #blocked>
+    %bound = tt.splat %m : i32 -> tensor<32x1xi32, #blocked>
+    // CHECK-COUNT-2: llvm.icmp "slt"
+    // CHECK-NOT: llvm.icmp "slt"
+    %mask = arith.cmpi slt, %rows, %bound : tensor<32x1xi32, #blocked>
+    // CHECK-COUNT-16: llvm.select
+    %sel = arith.select %mask, %rows, %v : tensor<32x1xi1, #blocked>, tensor<32x1xi32, #blocked>
+    tt.return %mask, %sel : tensor<32x1xi1, #blocked>, tensor<32x1xi32, #blocked>
+  }
+}
