@@ -847,3 +847,155 @@ Value mlir::triton::gpu::registerAddress(OpBuilder &b, Location loc, Value base,
   return gepBytes(b, loc, base,
                   LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes)));
 }
+
+//===----------------------------------------------------------------------===//
+// ldmatrix
+//===----------------------------------------------------------------------===//
+
+std::optional<LdMatrixPlan>
+mlir::triton::gpu::planLdMatrix(const LinearLayout &toOffset,
+                                unsigned bitWidth) {
+  if (bitWidth != 8 && bitWidth != 16 && bitWidth != 32)
+    return std::nullopt;
+  MLIRContext *ctx = toOffset.getOutDimNames().begin()->getContext();
+  StringAttr reg = StringAttr::get(ctx, "register"),
+             lane = StringAttr::get(ctx, "lane");
+  if (!toOffset.hasInDim(reg) || !toOffset.hasInDim(lane) ||
+      toOffset.getInDimSizeLog2(lane) != 5 || toOffset.getNumOutDims() != 1)
+    return std::nullopt;
+  auto offsetOf = [&](StringAttr dim, int i) {
+    return toOffset.getBasis(dim, i)[0];
+  };
+  int regBits = toOffset.getInDimSizeLog2(reg);
+  int wordBits = llvm::Log2_32(32 / bitWidth);
+  if (regBits < wordBits)
+    return std::nullopt;
+  // The 16-byte row's element bits, lowest first, and the bits that pick
+  // the 8 rows of a matrix.
+  SmallVector<std::pair<StringAttr, int>> inRow, rows;
+  LdMatrixPlan plan;
+  plan.wordBits = wordBits;
+  auto fits = [&](ArrayRef<std::pair<StringAttr, int>> bits) {
+    for (auto [k, bit] : llvm::enumerate(bits))
+      if (offsetOf(bit.first, bit.second) != (1 << k))
+        return false;
+    return true;
+  };
+  for (int i = 0; i < wordBits; ++i)
+    inRow.push_back({reg, i});
+  inRow.append({{lane, 0}, {lane, 1}});
+  rows = {{lane, 2}, {lane, 3}, {lane, 4}};
+  if (!fits(inRow)) {
+    if (bitWidth != 16)
+      return std::nullopt;
+    // Transposed: the lanes 2-4 run along the row.
+    plan.trans = true;
+    inRow = {{lane, 2}, {lane, 3}, {lane, 4}};
+    rows = {{reg, 0}, {lane, 0}, {lane, 1}};
+    if (!fits(inRow))
+      return std::nullopt;
+  }
+  // Up to two more register bits number the matrices.
+  for (int i = wordBits; i < regBits && plan.matrixRegBits.size() < 2; ++i)
+    if (offsetOf(reg, i) != 0)
+      plan.matrixRegBits.push_back(i);
+  plan.num = 1 << plan.matrixRegBits.size();
+  // Every row must start 16 bytes aligned: no basis but the row's own
+  // elements may touch the low offset bits.
+  int32_t lowMask = (int32_t(16 * 8 / bitWidth)) - 1;
+  for (StringAttr dim : toOffset.getInDimNames())
+    for (int i = 0; i < toOffset.getInDimSizeLog2(dim); ++i) {
+      bool own = llvm::is_contained(inRow, std::pair{dim, i}) ||
+                 (!plan.trans && dim == reg && i < wordBits);
+      if (!own && (offsetOf(dim, i) & lowMask) != 0)
+        return std::nullopt;
+    }
+  // The row a lane addresses.
+  LinearLayout::BasesT bases;
+  std::vector<std::vector<int32_t>> laneBases;
+  for (auto [dim, i] : rows)
+    laneBases.push_back({offsetOf(dim, i)});
+  for (int m = 0; m < 2; ++m)
+    laneBases.push_back({m < (int)plan.matrixRegBits.size()
+                             ? offsetOf(reg, plan.matrixRegBits[m])
+                             : 0});
+  bases[lane] = std::move(laneBases);
+  for (StringAttr dim : toOffset.getInDimNames()) {
+    if (dim == reg || dim == lane)
+      continue;
+    std::vector<std::vector<int32_t>> dimBases;
+    for (int i = 0; i < toOffset.getInDimSizeLog2(dim); ++i)
+      dimBases.push_back({offsetOf(dim, i)});
+    bases[dim] = std::move(dimBases);
+  }
+  StringAttr offset = *toOffset.getOutDimNames().begin();
+  plan.rowOffsets =
+      LinearLayout(std::move(bases), {{offset, toOffset.getOutDimSize(offset)}},
+                   /*requireSurjective=*/false);
+  return plan;
+}
+
+SmallVector<Value> mlir::triton::gpu::emitLdMatrix(
+    OpBuilder &b, Location loc, Operation *anchor, const LdMatrixPlan &plan,
+    const LinearLayout &toOffset, Value base, Type elt) {
+  MLIRContext *ctx = b.getContext();
+  StringAttr reg = StringAttr::get(ctx, "register");
+  int n = toOffset.getInDimSize(reg);
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  Value thread = threadOffset(b, loc, anchor, plan.rowOffsets);
+  // The bits one instruction covers: the word's and the matrices'.
+  // (Transposed, register 0 picks the row: the word holds two rows'
+  // halves.)
+  int covered = (1 << plan.wordBits) - 1;
+  for (int bit : plan.matrixRegBits)
+    covered |= 1 << bit;
+  Type i32 = b.getI32Type();
+  Type resultTy =
+      plan.num == 1
+          ? i32
+          : LLVM::LLVMStructType::getLiteral(
+                ctx, SmallVector<Type>(plan.num, i32));
+  Type wordTy = bits == 32 ? Type(i32)
+                           : VectorType::get(32 / bits, b.getIntegerType(bits));
+  SmallVector<Value> values(n);
+  for (int r = 0; r < n; ++r) {
+    if ((r & covered) || canonicalRegister(toOffset, reg, r) != r)
+      continue;
+    Value addr = registerAddress(b, loc, base, thread, toOffset, r,
+                                 bits / 8);
+    Value loaded = NVVM::LdMatrixOp::create(
+        b, loc, resultTy, addr, plan.num,
+        plan.trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,
+        NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+        NVVM::LdStMatrixEltType::B16);
+    for (int m = 0; m < plan.num; ++m) {
+      Value word = plan.num == 1 ? loaded
+                                 : LLVM::ExtractValueOp::create(
+                                       b, loc, loaded, ArrayRef<int64_t>{m})
+                                       .getResult();
+      Value parts = bits == 32
+                        ? word
+                        : LLVM::BitcastOp::create(b, loc, wordTy, word)
+                              .getResult();
+      int matrixReg = r;
+      for (auto [k, bit] : llvm::enumerate(plan.matrixRegBits))
+        if (m >> k & 1)
+          matrixReg |= 1 << bit;
+      for (int e = 0; e < 32 / (int)bits; ++e) {
+        // The word's parts are the registers of its low register bits.
+        int target = matrixReg | e;
+        Value v = bits == 32 ? parts
+                             : LLVM::ExtractElementOp::create(
+                                   b, loc, parts, i32Const(b, loc, e))
+                                   .getResult();
+        if (v.getType() != elt)
+          v = LLVM::BitcastOp::create(b, loc, elt, v);
+        values[target] = v;
+      }
+    }
+  }
+  for (int r = 0; r < n; ++r)
+    if (!values[r])
+      values[r] = values[canonicalRegister(toOffset, reg, r)];
+  return values;
+}

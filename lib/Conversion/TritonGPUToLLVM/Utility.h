@@ -164,6 +164,31 @@ struct SharedAccess {
 FailureOr<SharedAccess> planSharedAccess(Operation *op,
                                          RankedTensorType tensorType,
                                          MemDescType memType);
+/// How ldmatrix (8x8 matrices of 16-bit units, up to four per instruction)
+/// loads a tensor of 8-, 16- or 32-bit elements from shared memory laid out by
+/// `toOffset` (register, lane, warp, block -> element offset). Without
+/// `trans`, the registers of one 32-bit word and lanes 0 and 1 step through
+/// one 16-byte row; lanes 2-4 and the matrix bits pick rows. With `trans`
+/// (16-bit only), lanes 2-4 step through the row and the word's two halves
+/// and lanes 0-1 pick rows. `rowOffsets` maps (lane, warp, block) to the row
+/// a lane addresses: lane bits 0-2 the row in its matrix, bits 3-4 the
+/// matrix.
+struct LdMatrixPlan {
+  bool trans = false;
+  int num = 1;
+  int wordBits = 1;                // register bits inside one 32-bit word
+  SmallVector<int> matrixRegBits;  // the register bits numbering matrices
+  LinearLayout rowOffsets;
+};
+std::optional<LdMatrixPlan> planLdMatrix(const LinearLayout &toOffset,
+                                         unsigned bitWidth);
+/// Loads every register of the tensor with the plan's ldmatrix
+/// instructions; registers repeating a lower one copy it.
+SmallVector<Value> emitLdMatrix(OpBuilder &b, Location loc, Operation *anchor,
+                                const LdMatrixPlan &plan,
+                                const LinearLayout &toOffset, Value base,
+                                Type elt);
+
 /// This thread's part of `toOffset` (lane, warp and block), as an i32.
 Value threadOffset(OpBuilder &b, Location loc, Operation *anchor,
                    const LinearLayout &toOffset);

@@ -815,6 +815,20 @@ struct LocalLoadOpConversion : public ViewPattern<LocalLoadOp> {
     Type elt = getTypeConverter()->convertType(dstType.getElementType());
     Type memTy = memoryType(rewriter, elt);
     unsigned bytes = getElementBytes(dstType);
+    // ldmatrix moves four 32-bit words a lane where the layout reads
+    // narrower pieces (the operands of mma.sync, mostly).
+    unsigned bits = elt.getIntOrFloatBitWidth();
+    if (access->vec * bytes < 16 && isa<IntegerType, FloatType>(elt)) {
+      if (std::optional<LdMatrixPlan> plan =
+              planLdMatrix(access->toOffset, bits)) {
+        rewriter.replaceOp(
+            op, pack(rewriter, loc,
+                     emitLdMatrix(rewriter, loc, op, *plan, access->toOffset,
+                                  base, elt),
+                     dstType));
+        return success();
+      }
+    }
     Value thread = threadOffset(rewriter, loc, op, access->toOffset);
     StringAttr reg = rewriter.getStringAttr("register");
     int n = access->toOffset.getInDimSize(reg), vec = access->vec;
