@@ -642,7 +642,13 @@ int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
     auto dst = cast<RankedTensorType>(cvt.getType());
     if (!conversionNeedsSharedMemory(src, dst))
       return 0;
-    return product(src.getShape()) * getElementBytes(src);
+    std::optional<LinearLayout> srcLayout = getLayout(src),
+                                dstLayout = getLayout(dst);
+    if (!srcLayout || !dstLayout)
+      return product(src.getShape()) * getElementBytes(src);
+    ScratchPlan plan = planScratch(*srcLayout, *dstLayout, src.getShape(),
+                                   getElementBytes(src));
+    return (int64_t(1) << plan.offsetBits) * getElementBytes(src);
   }
   if (auto reduce = dyn_cast<ReduceOp>(op)) {
     auto src = cast<RankedTensorType>(reduce.getSrcs()[0].getType());
@@ -937,7 +943,8 @@ mlir::triton::gpu::planLdMatrix(const LinearLayout &toOffset,
 
 SmallVector<Value> mlir::triton::gpu::emitLdMatrix(
     OpBuilder &b, Location loc, Operation *anchor, const LdMatrixPlan &plan,
-    const LinearLayout &toOffset, Value base, Type elt) {
+    const LinearLayout &toOffset, Value base, Type elt,
+    llvm::function_ref<bool(int)> loads) {
   MLIRContext *ctx = b.getContext();
   StringAttr reg = StringAttr::get(ctx, "register");
   int n = toOffset.getInDimSize(reg);
@@ -959,7 +966,8 @@ SmallVector<Value> mlir::triton::gpu::emitLdMatrix(
                            : VectorType::get(32 / bits, b.getIntegerType(bits));
   SmallVector<Value> values(n);
   for (int r = 0; r < n; ++r) {
-    if ((r & covered) || canonicalRegister(toOffset, reg, r) != r)
+    if ((r & covered) ||
+        (loads ? !loads(r) : canonicalRegister(toOffset, reg, r) != r))
       continue;
     Value addr = registerAddress(b, loc, base, thread, toOffset, r,
                                  bits / 8);
@@ -994,8 +1002,9 @@ SmallVector<Value> mlir::triton::gpu::emitLdMatrix(
       }
     }
   }
-  for (int r = 0; r < n; ++r)
-    if (!values[r])
-      values[r] = values[canonicalRegister(toOffset, reg, r)];
+  if (!loads)
+    for (int r = 0; r < n; ++r)
+      if (!values[r])
+        values[r] = values[canonicalRegister(toOffset, reg, r)];
   return values;
 }

@@ -182,12 +182,39 @@ struct LdMatrixPlan {
 };
 std::optional<LdMatrixPlan> planLdMatrix(const LinearLayout &toOffset,
                                          unsigned bitWidth);
-/// Loads every register of the tensor with the plan's ldmatrix
-/// instructions; registers repeating a lower one copy it.
-SmallVector<Value> emitLdMatrix(OpBuilder &b, Location loc, Operation *anchor,
-                                const LdMatrixPlan &plan,
-                                const LinearLayout &toOffset, Value base,
-                                Type elt);
+/// Loads the registers of the tensor with the plan's ldmatrix instructions.
+/// `loads` picks the registers (those an instruction starts at) to load,
+/// leaving the rest null; by default every register is, and registers
+/// repeating a lower one copy it.
+SmallVector<Value>
+emitLdMatrix(OpBuilder &b, Location loc, Operation *anchor,
+             const LdMatrixPlan &plan, const LinearLayout &toOffset, Value base,
+             Type elt, llvm::function_ref<bool(int)> loads = nullptr);
+
+/// How a convert_layout goes through its scratch buffer: each element gets
+/// an element offset by an invertible GF(2) map of its coordinates, chosen
+/// so that (1) `vec` registers of a thread sit at consecutive offsets: one
+/// vector store of up to 16 bytes, and one vector load (registers both
+/// layouts hold together) or ldmatrix (16-bit elements whose destination
+/// reads 4 bytes a lane); (2) the lanes of a warp that access shared memory
+/// in the same wavefront hit distinct banks, on the store side and, through
+/// an XOR swizzle of the bank bits with other coordinate bits, on the load
+/// side; (3) the other register bases both layouts hold split the conversion
+/// into rounds (store, barrier, load, barrier), each through a scratch of
+/// `1 << offsetBits` elements.
+struct ScratchPlan {
+  int vec = 1;
+  LinearLayout srcOffsets, dstOffsets; // register/lane/warp/block -> offset
+  /// The register bits of the vector's elements, element bit k first, in
+  /// each layout's register numbering (dstVecBits empty with ldmatrix).
+  SmallVector<int> srcVecBits, dstVecBits;
+  /// The register bits numbering the rounds, round bit k first.
+  SmallVector<int> srcRoundBits, dstRoundBits;
+  int offsetBits = 0;
+  std::optional<LdMatrixPlan> ldmatrix;
+};
+ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
+                        ArrayRef<int64_t> shape, unsigned elemBytes);
 
 /// This thread's part of `toOffset` (lane, warp and block), as an i32.
 Value threadOffset(OpBuilder &b, Location loc, Operation *anchor,

@@ -349,228 +349,6 @@ Value fromMemory(OpBuilder &b, Location loc, Value v, Type type) {
 // convert_layout through shared memory
 //===----------------------------------------------------------------------===//
 
-/// Bit vectors over the tensor's coordinate bits (dim rank-1 lowest), with
-/// the Gaussian elimination both the plan and its inverse need.
-class BitSpace {
-public:
-  explicit BitSpace(ArrayRef<int64_t> shape) {
-    int pos = 0;
-    for (int d = shape.size() - 1; d >= 0; --d) {
-      int bits = llvm::Log2_64(shape[d]);
-      first.push_back({d, pos, bits});
-      pos += bits;
-    }
-    numBits = pos;
-  }
-  int size() const { return numBits; }
-  uint64_t pack(ArrayRef<int32_t> coords) const {
-    uint64_t v = 0;
-    for (auto [d, pos, bits] : first)
-      v |= uint64_t(coords[d]) << pos;
-    return v;
-  }
-  uint64_t unitVector(int bit) const { return uint64_t(1) << bit; }
-
-private:
-  SmallVector<std::tuple<int, int, int>> first;
-  int numBits = 0;
-};
-
-/// A basis being built: vectors in insertion order plus a reduced echelon
-/// copy to test membership and to express vectors in the basis.
-class Basis {
-public:
-  /// Coefficients of `v` on the basis vectors, or nullopt when `v` is not
-  /// in their span.
-  std::optional<uint64_t> express(uint64_t v) const {
-    uint64_t coef = 0;
-    for (auto [pivot, row, rowCoef] : echelon)
-      if (v >> pivot & 1) {
-        v ^= row;
-        coef ^= rowCoef;
-      }
-    if (v)
-      return std::nullopt;
-    return coef;
-  }
-  bool contains(uint64_t v) const { return express(v).has_value(); }
-  /// Adds `v` (not in the span) as basis vector number size().
-  void push(uint64_t v) {
-    vectors.push_back(v);
-    rebuild();
-  }
-  void set(int i, uint64_t v) {
-    vectors[i] = v;
-    rebuild();
-  }
-  uint64_t operator[](int i) const { return vectors[i]; }
-  int size() const { return vectors.size(); }
-
-private:
-  void rebuild() {
-    echelon.clear();
-    for (auto [i, vec] : llvm::enumerate(vectors)) {
-      uint64_t v = vec, coef = uint64_t(1) << i;
-      for (auto [pivot, row, rowCoef] : echelon)
-        if (v >> pivot & 1) {
-          v ^= row;
-          coef ^= rowCoef;
-        }
-      assert(v && "basis vectors must be independent");
-      int pivot = llvm::Log2_64(v);
-      for (auto &[p, row, rowCoef] : echelon)
-        if (row >> pivot & 1) {
-          row ^= v;
-          rowCoef ^= coef;
-        }
-      echelon.push_back({pivot, v, coef});
-    }
-  }
-  SmallVector<uint64_t> vectors;
-  SmallVector<std::tuple<int, uint64_t, uint64_t>> echelon;
-};
-
-/// How a convert_layout goes through its scratch buffer: each element gets
-/// an element offset by an invertible GF(2) map of its coordinates, chosen
-/// so that (1) `vec` registers of a thread that both layouts hold together
-/// (they differ by the same register bases, not necessarily the first ones)
-/// are consecutive offsets: one vector store and one vector load of up to 16
-/// bytes; and (2) the lanes of a warp that access shared memory in the same
-/// wavefront hit distinct banks, on the store side and, through an XOR
-/// swizzle of the bank bits with other coordinate bits, on the load side.
-struct ScratchPlan {
-  int vec = 1;
-  LinearLayout srcOffsets, dstOffsets; // register/lane/warp/block -> offset
-  /// The register bits of the vector's elements, element bit k first, in
-  /// each layout's register numbering.
-  SmallVector<int> srcVecBits, dstVecBits;
-};
-
-ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
-                        ArrayRef<int64_t> shape, unsigned elemBytes,
-                        bool allowVectors = true) {
-  MLIRContext *ctx = src.getOutDimNames().begin()->getContext();
-  StringAttr reg = StringAttr::get(ctx, "register"),
-             lane = StringAttr::get(ctx, "lane");
-  BitSpace space(shape);
-  auto bases = [&](const LinearLayout &l, StringAttr dim) {
-    SmallVector<uint64_t> out;
-    if (l.hasInDim(dim))
-      for (int i = 0; i < l.getInDimSizeLog2(dim); ++i)
-        out.push_back(space.pack(l.getBasis(dim, i)));
-    return out;
-  };
-  SmallVector<uint64_t> srcRegs = bases(src, reg), dstRegs = bases(dst, reg);
-  SmallVector<uint64_t> srcLanes = bases(src, lane),
-                        dstLanes = bases(dst, lane);
-  Basis basis;
-  // (1) Vector bits: register bases both layouts have, lowest source
-  // register bit first.
-  int vecBits = 0;
-  SmallVector<int> srcVecBits, dstVecBits;
-  for (int i = 0; allowVectors && i < (int)srcRegs.size(); ++i) {
-    if ((elemBytes << (vecBits + 1)) > 16)
-      break;
-    if (!srcRegs[i] || basis.contains(srcRegs[i]))
-      continue;
-    const uint64_t *match = llvm::find(dstRegs, srcRegs[i]);
-    if (match == dstRegs.end())
-      continue;
-    basis.push(srcRegs[i]);
-    srcVecBits.push_back(i);
-    dstVecBits.push_back(match - dstRegs.begin());
-    ++vecBits;
-  }
-  // (2) Bank bits: a wavefront moves 128 bytes; the offset bits above the
-  // vector that select a vector within 128 bytes come from the store side's
-  // lanes.
-  int bankBits = std::max<int>(
-      0, std::min<int>(llvm::Log2_32(128 / (elemBytes << vecBits)),
-                       space.size() - vecBits));
-  int lanesPerWavefront = std::min<int>(5, bankBits);
-  for (int i = 0; i < lanesPerWavefront && i < (int)srcLanes.size(); ++i)
-    if (srcLanes[i] && !basis.contains(srcLanes[i]) &&
-        basis.size() < vecBits + bankBits)
-      basis.push(srcLanes[i]);
-  for (int i = 0; i < lanesPerWavefront && i < (int)dstLanes.size(); ++i)
-    if (dstLanes[i] && !basis.contains(dstLanes[i]) &&
-        basis.size() < vecBits + bankBits)
-      basis.push(dstLanes[i]);
-  for (int bit = 0; bit < space.size(); ++bit)
-    if (!basis.contains(space.unitVector(bit)))
-      basis.push(space.unitVector(bit));
-  // (3) Load side: make the bank bits of the load's lanes independent by
-  // adding bank basis vectors to the other basis vectors they use.
-  int bankLo = vecBits, bankHi = vecBits + bankBits;
-  uint64_t bankMask =
-      ((uint64_t(1) << bankHi) - 1) & ~((uint64_t(1) << bankLo) - 1);
-  Basis projections;
-  uint64_t locked = 0;
-  Basis seen; // the vector bits and the load lanes handled so far
-  for (int i = 0; i < vecBits; ++i)
-    seen.push(basis[i]);
-  for (int i = 0; i < lanesPerWavefront && i < (int)dstLanes.size(); ++i) {
-    uint64_t b = dstLanes[i];
-    if (!b || seen.contains(b))
-      continue; // a broadcast lane, or the same vector as another lane
-    seen.push(b);
-    uint64_t coef = *basis.express(b);
-    uint64_t p = coef & bankMask;
-    if (p && !projections.contains(p)) {
-      projections.push(p);
-      locked |= coef & ~bankMask;
-      continue;
-    }
-    bool fixed = false;
-    for (int r = bankHi; r < basis.size() && !fixed; ++r) {
-      if (!(coef >> r & 1) || (locked >> r & 1))
-        continue;
-      for (int t = bankLo; t < bankHi && !fixed; ++t) {
-        uint64_t q = p ^ (uint64_t(1) << t);
-        if (!q || projections.contains(q))
-          continue;
-        basis.set(r, basis[r] ^ basis[t]);
-        projections.push(q);
-        locked |= (coef & ~bankMask) | (uint64_t(1) << r);
-        fixed = true;
-      }
-    }
-    if (!fixed)
-      locked |= coef & ~bankMask;
-  }
-  // The offset of a coordinate is its coefficient vector in the basis.
-  StringAttr offset = StringAttr::get(ctx, "offset");
-  auto toOffsets = [&](const LinearLayout &l) {
-    LinearLayout::BasesT out;
-    for (StringAttr dim : l.getInDimNames()) {
-      std::vector<std::vector<int32_t>> dimBases;
-      for (int i = 0; i < l.getInDimSizeLog2(dim); ++i)
-        dimBases.push_back(
-            {int32_t(*basis.express(space.pack(l.getBasis(dim, i))))});
-      out[dim] = std::move(dimBases);
-    }
-    return LinearLayout(std::move(out), {{offset, 1 << space.size()}},
-                        /*requireSurjective=*/false);
-  };
-  ScratchPlan plan{1 << vecBits, toOffsets(src), toOffsets(dst), srcVecBits,
-                   dstVecBits};
-  // A vector must start at a multiple of its size: every basis that is not
-  // one of the vector's own must leave the low offset bits alone. Where the
-  // bank swizzle mixed them, the elements go one by one.
-  auto aligned = [&](const LinearLayout &offsets, ArrayRef<int> vecRegBits) {
-    for (StringAttr dim : offsets.getInDimNames())
-      for (int i = 0; i < offsets.getInDimSizeLog2(dim); ++i)
-        if (!(dim == reg && llvm::is_contained(vecRegBits, i)) &&
-            (offsets.getBasis(dim, i)[0] & (plan.vec - 1)) != 0)
-          return false;
-    return true;
-  };
-  if (plan.vec > 1 && (!aligned(plan.srcOffsets, plan.srcVecBits) ||
-                       !aligned(plan.dstOffsets, plan.dstVecBits)))
-    return planScratch(src, dst, shape, elemBytes, /*allowVectors=*/false);
-  return plan;
-}
-
 /// The register of element `element` of the vector based at register
 /// `base`: the element's bits spread over the vector's register bits.
 static int vectorRegister(int base, ArrayRef<int> vecBits, int element) {
@@ -659,45 +437,70 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     int vec = plan.vec;
     Type vecTy = vec > 1 ? Type(VectorType::get(vec, memTy)) : memTy;
     unsigned align = bytes * vec;
-    // Wait for earlier readers of this scratch, write every element, wait
-    // for every writer, read.
-    emitBarrier(rewriter, loc);
+    // The round a register belongs to: its round bits.
+    auto roundOf = [](int r, ArrayRef<int> roundBits) {
+      int k = 0;
+      for (auto [i, bit] : llvm::enumerate(roundBits))
+        if (r >> bit & 1)
+          k |= 1 << i;
+      return k;
+    };
     Side srcSide = makeSide(plan.srcOffsets);
-    for (int r = 0; r < (int)values.size(); ++r) {
-      if (!isVectorBase(r, plan.srcVecBits) ||
-          canonicalRegister(*srcLayout, reg, r) != r)
-        continue;
-      Value v;
-      if (vec == 1) {
-        v = toMemory(rewriter, loc, values[r]);
-      } else {
-        v = LLVM::UndefOp::create(rewriter, loc, vecTy);
-        for (int i = 0; i < vec; ++i)
-          v = LLVM::InsertElementOp::create(
-              rewriter, loc, v,
-              toMemory(rewriter, loc,
-                       values[vectorRegister(r, plan.srcVecBits, i)]),
-              i32Const(rewriter, loc, i));
-      }
-      LLVM::StoreOp::create(rewriter, loc, v, address(srcSide, r), align);
-    }
-    emitBarrier(rewriter, loc);
-    Side dstSide = makeSide(plan.dstOffsets);
+    std::optional<Side> dstSide;
+    if (!plan.ldmatrix)
+      dstSide.emplace(makeSide(plan.dstOffsets));
     int numDst = dstLayout->getInDimSize(reg);
     SmallVector<Value> result(numDst);
-    for (int r = 0; r < numDst; ++r) {
-      if (!isVectorBase(r, plan.dstVecBits) ||
-          canonicalRegister(*dstLayout, reg, r) != r)
+    // Each round: wait for earlier readers of the scratch, write the round's
+    // elements, wait for every writer, read.
+    for (int round = 0; round < (1 << plan.srcRoundBits.size()); ++round) {
+      emitBarrier(rewriter, loc);
+      for (int r = 0; r < (int)values.size(); ++r) {
+        if (!isVectorBase(r, plan.srcVecBits) ||
+            roundOf(r, plan.srcRoundBits) != round ||
+            canonicalRegister(*srcLayout, reg, r) != r)
+          continue;
+        Value v;
+        if (vec == 1) {
+          v = toMemory(rewriter, loc, values[r]);
+        } else {
+          v = LLVM::UndefOp::create(rewriter, loc, vecTy);
+          for (int i = 0; i < vec; ++i)
+            v = LLVM::InsertElementOp::create(
+                rewriter, loc, v,
+                toMemory(rewriter, loc,
+                         values[vectorRegister(r, plan.srcVecBits, i)]),
+                i32Const(rewriter, loc, i));
+        }
+        LLVM::StoreOp::create(rewriter, loc, v, address(srcSide, r), align);
+      }
+      emitBarrier(rewriter, loc);
+      auto loadsNow = [&](int r) {
+        return roundOf(r, plan.dstRoundBits) == round &&
+               canonicalRegister(*dstLayout, reg, r) == r;
+      };
+      if (plan.ldmatrix) {
+        SmallVector<Value> loaded =
+            emitLdMatrix(rewriter, loc, op, *plan.ldmatrix, plan.dstOffsets,
+                         base, elt, loadsNow);
+        for (int r = 0; r < numDst; ++r)
+          if (loaded[r])
+            result[r] = loaded[r];
         continue;
-      Value v = LLVM::LoadOp::create(rewriter, loc, vecTy, address(dstSide, r),
-                                     align);
-      for (int i = 0; i < vec; ++i) {
-        Value e = vec == 1 ? v
-                           : LLVM::ExtractElementOp::create(
-                                 rewriter, loc, v, i32Const(rewriter, loc, i))
-                                 .getResult();
-        result[vectorRegister(r, plan.dstVecBits, i)] =
-            fromMemory(rewriter, loc, e, elt);
+      }
+      for (int r = 0; r < numDst; ++r) {
+        if (!isVectorBase(r, plan.dstVecBits) || !loadsNow(r))
+          continue;
+        Value v = LLVM::LoadOp::create(rewriter, loc, vecTy,
+                                       address(*dstSide, r), align);
+        for (int i = 0; i < vec; ++i) {
+          Value e = vec == 1 ? v
+                             : LLVM::ExtractElementOp::create(
+                                   rewriter, loc, v, i32Const(rewriter, loc, i))
+                                   .getResult();
+          result[vectorRegister(r, plan.dstVecBits, i)] =
+              fromMemory(rewriter, loc, e, elt);
+        }
       }
     }
     for (int r = 0; r < numDst; ++r)
