@@ -90,6 +90,8 @@ StringRef mmaOperandName(Type t) {
     return "tf32";
   if (t.isInteger(8))
     return "s8";
+  if (t.isF64())
+    return "f64";
   if (isa<Float8E4M3FNType>(t))
     return "e4m3";
   if (isa<Float8E5M2Type>(t))
@@ -105,10 +107,14 @@ StringRef mmaAccumulatorName(Type t) {
     return "f16";
   if (t.isInteger(32))
     return "s32";
+  if (t.isF64())
+    return "f64";
   return "";
 }
 
 /// What one MMA instruction of a dot reads and writes.
+/// f64 (DMMA) is a tile of m16n8k16 with one f64 a register: eight A, four
+/// B and four accumulator registers, K in steps of 4.
 struct MmaShape {
   StringRef a, b, d;  // PTX type names
   unsigned kWidth;    // operand elements per 32-bit register
@@ -116,9 +122,20 @@ struct MmaShape {
   unsigned dPerReg;   // accumulator elements per 32-bit register
   Type dElt;          // accumulator element type
   bool isInt;
+  bool isF64 = false;
+  unsigned numA = 4, numB = 2; // operand registers of one tile
+  /// K between an operand's consecutive register groups.
+  unsigned kChunk() const { return kInstr / numB; }
 };
 
 FailureOr<MmaShape> getMmaShape(Type a, Type b, Type d) {
+  if (a.isF64() && b.isF64() && d.isF64()) {
+    MmaShape s{"f64", "f64", "f64", 1, 16, 1, d, false};
+    s.isF64 = true;
+    s.numA = 8;
+    s.numB = 4;
+    return s;
+  }
   if (!isTensorCoreTypeCombination(a, b, d))
     return failure();
   MmaShape s;
@@ -197,6 +214,12 @@ void syncRepeats(const LinearLayout &layout, const RegisterMap &regs,
 FailureOr<Value> gatherKRun(OpBuilder &b, Location loc, const RegisterMap &regs,
                             ArrayRef<Value> values, SmallVector<int32_t> first,
                             unsigned kPos, const MmaShape &shape) {
+  if (shape.isF64) {
+    auto it = regs.find(first);
+    if (it == regs.end())
+      return failure();
+    return values[it->second];
+  }
   SmallVector<Value> elems;
   for (unsigned j = 0; j < shape.kWidth; ++j) {
     auto it = regs.find(first);
@@ -208,17 +231,17 @@ FailureOr<Value> gatherKRun(OpBuilder &b, Location loc, const RegisterMap &regs,
   return packRegister(b, loc, elems);
 }
 
-/// The four registers of an A fragment (16 x kInstr, rows g and g+8, two K
-/// halves of kWidth elements each) whose first element sits at
-/// register-only coordinate (`m`, `k`) of entry `batch`.
+/// The registers of an A fragment (16 x kInstr: rows g and g+8, K in
+/// chunks of kWidth elements each, two, or four for f64) whose first
+/// element sits at register-only coordinate (`m`, `k`) of entry `batch`.
 FailureOr<SmallVector<Value>>
 gatherAFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
                 ArrayRef<Value> values, unsigned rank, int32_t batch,
                 int32_t m, int32_t k, const MmaShape &shape) {
   SmallVector<Value> out;
-  for (int32_t r = 0; r < 4; ++r) {
+  for (int32_t r = 0; r < int32_t(shape.numA); ++r) {
     int32_t row = m + (r & 1) * 8;
-    int32_t k0 = k + (r >> 1) * int32_t(shape.kInstr / 2);
+    int32_t k0 = k + (r >> 1) * int32_t(shape.kChunk());
     FailureOr<Value> reg = gatherKRun(b, loc, regs, values,
                                       coord(rank, batch, row, k0), rank - 1,
                                       shape);
@@ -229,15 +252,16 @@ gatherAFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
   return out;
 }
 
-/// The two registers of a B fragment (kInstr x 8, two K halves of kWidth
-/// elements in column g) at register-only coordinate (`k`, `n`).
+/// The registers of a B fragment (kInstr x 8: K chunks of kWidth elements
+/// in column g, two, or four for f64) at register-only coordinate (`k`,
+/// `n`).
 FailureOr<SmallVector<Value>>
 gatherBFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
                 ArrayRef<Value> values, unsigned rank, int32_t batch,
                 int32_t k, int32_t n, const MmaShape &shape) {
   SmallVector<Value> out;
-  for (int32_t r = 0; r < 2; ++r) {
-    int32_t k0 = k + r * int32_t(shape.kInstr / 2);
+  for (int32_t r = 0; r < int32_t(shape.numB); ++r) {
+    int32_t k0 = k + r * int32_t(shape.kChunk());
     FailureOr<Value> reg = gatherKRun(b, loc, regs, values,
                                       coord(rank, batch, k0, n), rank - 2,
                                       shape);
@@ -275,6 +299,8 @@ std::pair<StringRef, Type> accumulatorRegister(OpBuilder &b,
                                                const MmaShape &shape) {
   if (shape.dElt.isF32())
     return {"f", b.getF32Type()};
+  if (shape.dElt.isF64())
+    return {"d", b.getF64Type()};
   return {"r", b.getI32Type()};
 }
 
@@ -315,7 +341,8 @@ void unpackAccumulator(OpBuilder &b, Location loc,
 //===----------------------------------------------------------------------===//
 
 struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  MmaV2DotOpConversion(LLVMTypeConverter &converter, const TargetInfo &target)
+      : ConvertOpToLLVMPattern(converter), target(target) {}
 
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
@@ -343,7 +370,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       return op.emitError("mma.sync does not take a dot of ")
              << aType.getElementType() << " and " << bType.getElementType()
              << " into " << dType.getElementType()
-             << " (f16, bf16, tf32 or s8 operands, rank 2 or 3)";
+             << " (f16, bf16, tf32, s8 or f64 operands, rank 2 or 3)";
     std::optional<LinearLayout> aL = getLayout(aType), bL = getLayout(bType),
                                 dL = getLayout(dType);
     if (!aL || !bL || !dL)
@@ -372,16 +399,31 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     int64_t nReps = std::max<int64_t>(1, N / nStride);
     auto [dLetter, dRegType] = accumulatorRegister(rewriter, *shape);
     unsigned numD = 4 / shape->dPerReg;
-    std::string text = llvm::formatv(
-        "mma.sync.aligned.m16n8k{0}.row.col{1}.{2}.{3}.{4}.{2} {{{5}}, "
-        "{{{6}}, {{{7}}, {{{8}};",
-        shape->kInstr, shape->isInt ? ".satfinite" : "", shape->d, shape->a,
-        shape->b, operandList(0, numD), operandList(numD, 4),
-        operandList(numD + 4, 2), operandList(numD + 6, numD));
+    unsigned numA = shape->numA, numB = shape->numB;
+    StringRef opLetter = shape->isF64 ? "d" : "r";
+    // Before sm_90 the f64 tile is eight m8n8k4: each half of M (rows g,
+    // g+8) by each K chunk of 4, on the half's two accumulators.
+    bool dmmaQuarters = shape->isF64 && target.computeCapability < 90;
+    if (dmmaQuarters) {
+      numD = 2;
+      numA = numB = 1;
+    }
+    std::string text =
+        dmmaQuarters
+            ? std::string("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 "
+                          "{$0, $1}, {$2}, {$3}, {$4, $5};")
+            : std::string(llvm::formatv(
+                  "mma.sync.aligned.m16n8k{0}.row.col{1}.{2}.{3}.{4}.{2} "
+                  "{{{5}}, {{{6}}, {{{7}}, {{{8}};",
+                  shape->kInstr, shape->isInt ? ".satfinite" : "", shape->d,
+                  shape->a, shape->b, operandList(0, numD),
+                  operandList(numD, numA), operandList(numD + numA, numB),
+                  operandList(numD + numA + numB, numD)));
     std::string constraints;
     for (unsigned i = 0; i < numD; ++i)
       constraints += "=" + dLetter.str() + ",";
-    constraints += "r,r,r,r,r,r";
+    for (unsigned i = 0; i < numA + numB; ++i)
+      constraints += (i ? "," : "") + opLetter.str();
     for (unsigned i = 0; i < numD; ++i)
       constraints += "," + std::to_string(i);
     SmallVector<Type> dTypes(numD, dRegType);
@@ -403,6 +445,21 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                                          batch, k, n, *shape);
             if (failed(a) || failed(bFrag))
               return fail();
+            if (dmmaQuarters) {
+              for (unsigned q = 0; q < 4; ++q)
+                for (unsigned h = 0; h < 2; ++h) {
+                  ArrayRef<SmallVector<unsigned>> half =
+                      ArrayRef(*d).slice(2 * h, 2);
+                  SmallVector<Value> operands{(*a)[2 * q + h], (*bFrag)[q]};
+                  operands.append(
+                      packAccumulator(rewriter, loc, half, acc, *shape));
+                  SmallVector<Value> out =
+                      inlinePtx(rewriter, loc, text, constraints, operands,
+                                dTypes, /*hasSideEffects=*/false);
+                  unpackAccumulator(rewriter, loc, half, out, acc, *shape);
+                }
+              continue;
+            }
             SmallVector<Value> operands(*a);
             operands.append(bFrag->begin(), bFrag->end());
             operands.append(packAccumulator(rewriter, loc, *d, acc, *shape));
@@ -419,6 +476,8 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         op, packLLElements(loc, getTypeConverter(), acc, rewriter, dType));
     return success();
   }
+
+  const TargetInfo &target;
 };
 
 //===----------------------------------------------------------------------===//
@@ -967,7 +1026,7 @@ struct FenceAsyncSharedOpConversion
 void mlir::triton::gpu::populateMMAToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &target) {
-  patterns.add<MmaV2DotOpConversion, WarpGroupDotOpConversion,
-               WarpGroupDotWaitOpConversion, FenceAsyncSharedOpConversion>(
-      converter);
+  patterns.add<WarpGroupDotOpConversion, WarpGroupDotWaitOpConversion,
+               FenceAsyncSharedOpConversion>(converter);
+  patterns.add<MmaV2DotOpConversion>(converter, target);
 }

@@ -36,13 +36,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// mma.sync has no f64 or fp8 (before sm_89) form, and an i8 dot needs an
-// i32 accumulator; K must fill whole instructions.
+// mma.sync has no f64 accumulator of f16 operands nor fp8 (before sm_89)
+// form, and an i8 dot needs an i32 accumulator; K must fill whole
+// instructions.
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @v2_f64(%a: tensor<32x32xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<32x32xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<32x32xf64, #mma>) {
-    // expected-error @+1 {{mma.sync does not take a dot of 'f64' and 'f64' into 'f64' (f16, bf16, tf32 or s8 operands, rank 2 or 3)}}
-    %d = tt.dot %a, %b, %c : tensor<32x32xf64, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x32xf64, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x32xf64, #mma>
+  tt.func public @v2_f16_into_f64(%a: tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<32x32xf64, #mma>) {
+    // expected-error @+1 {{mma.sync does not take a dot of 'f16' and 'f16' into 'f64' (f16, bf16, tf32, s8 or f64 operands, rank 2 or 3)}}
+    %d = tt.dot %a, %b, %c : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf64, #mma>
     tt.return
   }
 }

@@ -85,6 +85,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+// f64 dots take mma.sync (DMMA) on sm_90 as on sm_80, as upstream: wgmma
+// has no f64; one f64 a register (kWidth 1).
+// CHECK-DAG: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK: tt.func @f64
+// CHECK: tt.dot {{.*}} : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #[[MMA]], kWidth = 1}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #[[MMA]], kWidth = 1}>> -> tensor<64x64xf64, #[[MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @f64(%a: tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<64x64xf64, #blocked>) -> tensor<64x64xf64, #blocked> {
+    %d = tt.dot %a, %b, %c : tensor<64x32xf64, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x64xf64, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf64, #blocked>
+    tt.return %d : tensor<64x64xf64, #blocked>
+  }
+}
+
+// -----
+
 // Batched (3-D) dots take mma.sync on every target, all warps along the
 // batch.
 // CHECK-DAG: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1, 1], instrShape = [1, 16, 8]}>

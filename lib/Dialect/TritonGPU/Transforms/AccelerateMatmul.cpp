@@ -52,6 +52,9 @@ int chooseMmaVersion(DotOp dot, int capability, int numWarps,
   // Operand and accumulator types the tensor cores take, f32 only when
   // tf32 is asked for. fp8 operands of mma.sync are upcast to f16
   // (promoteOperands).
+  // f64 goes to mma.sync only (the DMMA instructions; wgmma takes none).
+  if (a.isF64() && b.isF64() && d.isF64())
+    return capability >= 80 && k % 16 == 0 ? 2 : 0;
   if (!nvidia_gpu::isTensorCoreTypeCombination(a, b, d) ||
       (a.isF32() && dot.getInputPrecision() != InputPrecision::TF32))
     return 0;
@@ -368,7 +371,8 @@ struct AccelerateMatmulPass
                                       withEncoding(dType, mma), dot.getC());
     // Each thread holds 32 bits of K per register; fp8 operands of
     // mma.sync are upcast to f16 in that layout (promoteOperands).
-    unsigned kWidth = 32 / opElt.getIntOrFloatBitWidth();
+    // (An f64 takes a register of its own.)
+    unsigned kWidth = std::max(1u, 32 / opElt.getIntOrFloatBitWidth());
     if (version == 2 && isTensorCoreFp8(opElt))
       kWidth = 2;
     auto toDotOperand = [&](Value v, unsigned opIdx) -> Value {
