@@ -44,8 +44,9 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   gpu::TritonGPUF32DotTCOptions f32DotTC;
   f32DotTC.emuTF32 = capability >= 80;
   pm.addPass(gpu::createTritonGPUF32DotTC(f32DotTC));
-  // Not implemented here: triton-nvidia-gpu-plan-cta (CTA tiling of dots
-  // and reductions over a cluster).
+  // triton-nvidia-gpu-plan-cta: the dots' operands only (upstream's also
+  // plans reductions and the dots' CTA tiling).
+  pm.addPass(nvidia_gpu::createTritonNvidiaGPUPlanCTA());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   pm.addPass(gpu::createTritonGPUOptimizeThreadLocality());
   pm.addPass(gpu::createTritonGPUAccelerateMatmul());

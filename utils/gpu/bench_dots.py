@@ -101,7 +101,7 @@ def cublas(kind, a, b):
     return None
 
 
-def run(kind, n, rounds):
+def run(kind, n, rounds, same_compiler=False):
     spec = KINDS[kind]
     a, b = inputs(kind, n)
     c = torch.empty((n, n), dtype=spec["out"], device="cuda")
@@ -121,11 +121,22 @@ def run(kind, n, rounds):
         got = c.clone()
     # Alternating rounds, the best of each: clock and thermal drift hit
     # both compilers alike.
-    ups, ourss = [], []
-    for _ in range(rounds):
-        ups.append(triton.testing.do_bench(launch, warmup=25, rep=200))
+    def time_ours():
+        if same_compiler:  # an A/A run: upstream against itself
+            return triton.testing.do_bench(launch, warmup=25, rep=200)
         with triton_mlir.enabled():
-            ourss.append(triton.testing.do_bench(launch, warmup=25, rep=200))
+            return triton.testing.do_bench(launch, warmup=25, rep=200)
+
+    ups, ourss = [], []
+    for i in range(rounds):
+        # Who goes first alternates: a clock that drifts within a round
+        # (power, temperature) favours neither.
+        if i % 2 == 0:
+            ups.append(triton.testing.do_bench(launch, warmup=25, rep=200))
+            ourss.append(time_ours())
+        else:
+            ourss.append(time_ours())
+            ups.append(triton.testing.do_bench(launch, warmup=25, rep=200))
     ms_up, ms_ours = min(ups), min(ourss)
     # The spread of the rounds' own ratios says how far to trust the best.
     ratios = sorted(u / o for u, o in zip(ups, ourss))
@@ -151,6 +162,9 @@ def main():
     p = argparse.ArgumentParser()
     p.add_argument("--sizes", default="4096,8192")
     p.add_argument("--dtypes", default="tf32,int8,fp8,fp16acc,fp16")
+    p.add_argument("--same-compiler", action="store_true",
+                   help="an A/A run: time upstream's kernel in both columns, "
+                   "to see the method's own spread")
     p.add_argument("--rounds", type=int, default=3,
                    help="alternating rounds of both compilers; each "
                    "compiler's best counts")
@@ -159,7 +173,7 @@ def main():
     for kind in args.dtypes.split(","):
         for n in map(int, args.sizes.split(",")):
             try:
-                ok &= run(kind, n, args.rounds)
+                ok &= run(kind, n, args.rounds, args.same_compiler)
             except Exception as e:  # report and go on
                 print(f"{kind:8s} {n:5d}  FAILED {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
                       flush=True)

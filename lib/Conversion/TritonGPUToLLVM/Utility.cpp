@@ -763,7 +763,18 @@ mlir::triton::gpu::planSharedAccess(Operation *op, RankedTensorType tensorType,
   StringAttr blockDim = StringAttr::get(ctx, "block");
   auto outs = llvm::to_vector(shared->getOutDimNames());
   std::optional<LinearLayout> toOffset;
-  if (!shared->hasInDim(blockDim) || shared->getInDimSize(blockDim) == 1) {
+  // A buffer every CTA of the cluster holds whole (its block bases zero):
+  // each CTA's copy is laid out as a single CTA's buffer. Writing it takes
+  // a tensor each CTA holds whole too.
+  bool copiedPerCta = shared->hasInDim(blockDim) &&
+                      shared->sublayoutIsZero({blockDim}, outs);
+  if (copiedPerCta && !isa<LocalLoadOp>(op) && tensor->hasInDim(blockDim) &&
+      !tensor->sublayoutIsZero({blockDim}, llvm::to_vector(
+                                               tensor->getOutDimNames())))
+    return op->emitError("each CTA's copy of the shared buffer needs the "
+                         "whole tensor, which the cluster's CTAs split");
+  if (!shared->hasInDim(blockDim) || shared->getInDimSize(blockDim) == 1 ||
+      copiedPerCta) {
     LinearLayout offsets = shared->sublayout({offsetDim}, outs);
     if (!offsets.invert())
       return op->emitError("shared layout is not a bijection onto the buffer");

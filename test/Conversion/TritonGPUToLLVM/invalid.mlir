@@ -194,3 +194,18 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A buffer each CTA of the cluster holds whole cannot be written from a
+// tensor the CTAs split: each CTA's copy would miss the other's half.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[0, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.shared = 4096 : i32} {
+  tt.func public @copied_buffer_from_split_tensor(%x: tensor<32x16xf32, #blocked>) {
+    // expected-error @+1 {{each CTA's copy of the shared buffer needs the whole tensor, which the cluster's CTAs split}}
+    %a = ttg.local_alloc %x {allocation.offset = 0 : i32} : (tensor<32x16xf32, #blocked>) -> !ttg.memdesc<32x16xf32, #shared, #smem>
+    tt.return
+  }
+}

@@ -35,6 +35,11 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
 bool isSharedEncoding(Attribute encoding);
 /// True for the encodings that distribute a tensor over threads.
 bool isDistributedEncoding(Attribute encoding);
+/// Whether converting from `src` to `dst` moves elements between the CTAs
+/// of a cluster: blocked layouts with different CTA bases. No lowering does
+/// that; the source is recomputed in `dst` instead
+/// (tritongpu-remove-layout-conversions).
+bool movesBetweenCtas(Attribute src, Attribute dst);
 
 /// The number of warps `op` runs on: that of the warp_specialize partition
 /// holding it, or the nearest `ttg.num-warps` attribute.

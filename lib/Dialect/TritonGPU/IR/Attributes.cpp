@@ -40,6 +40,12 @@ bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
                          LinearEncodingAttr>(encoding);
 }
 
+bool mlir::triton::gpu::movesBetweenCtas(Attribute src, Attribute dst) {
+  auto a = dyn_cast_or_null<BlockedEncodingAttr>(src);
+  auto b = dyn_cast_or_null<BlockedEncodingAttr>(dst);
+  return a && b && a.getCgaBases() != b.getCgaBases();
+}
+
 //===----------------------------------------------------------------------===//
 // Reading and writing attribute dictionaries
 //===----------------------------------------------------------------------===//

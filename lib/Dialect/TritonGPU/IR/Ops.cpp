@@ -114,6 +114,12 @@ struct FoldConvertIntoProducer : public OpRewritePattern<ConvertLayoutOp> {
       return success();
     }
     if (auto convert = dyn_cast<ConvertLayoutOp>(def)) {
+      // A move between CTAs (triton-nvidia-gpu-plan-cta's) stays for
+      // tritongpu-remove-layout-conversions to recompute its source in the
+      // layout it names.
+      if (movesBetweenCtas(convert.getSrc().getType().getEncoding(),
+                           convert.getType().getEncoding()))
+        return failure();
       rewriter.replaceOpWithNewOp<ConvertLayoutOp>(op, op.getType(),
                                                    convert.getSrc());
       return success();

@@ -77,6 +77,12 @@ bool reducesToScalar(Operation *op) {
 
 /// Ops forward propagation carries layouts through and rewrites.
 bool propagatesLayout(Operation *op) {
+  // A move between CTAs keeps its layout: backward rematerialization
+  // recomputes its source in it.
+  if (auto convert = dyn_cast<ConvertLayoutOp>(op))
+    if (movesBetweenCtas(convert.getSrc().getType().getEncoding(),
+                         convert.getType().getEncoding()))
+      return false;
   return op->hasTrait<OpTrait::SameOperandsAndResultEncoding>() ||
          op->hasTrait<OpTrait::Elementwise>() ||
          isa<ReduceOp, ExpandDimsOp, ReshapeOp, TransOp, JoinOp, SplitOp,
@@ -598,7 +604,8 @@ private:
   LogicalResult getRematerializableSlice(
       OpOperand &root, Attribute rootEncoding, llvm::SetVector<Value> &slice,
       DenseMap<Value, Attribute> &layout, RematMap &existingRemats,
-      std::function<bool(Operation *)> stopPropagation = nullptr);
+      std::function<bool(Operation *)> stopPropagation = nullptr,
+      bool allowLoads = false);
   bool isRematBeneficial(ConvertLayoutOp convertOp,
                          const llvm::SetVector<Value> &slice,
                          const DenseMap<Value, Attribute> &layout,
@@ -671,7 +678,7 @@ LogicalResult LayoutRematerialization::getConvertBackwardSlice(
 LogicalResult LayoutRematerialization::getRematerializableSlice(
     OpOperand &root, Attribute rootEncoding, llvm::SetVector<Value> &slice,
     DenseMap<Value, Attribute> &layout, RematMap &existingRemats,
-    std::function<bool(Operation *)> stopPropagation) {
+    std::function<bool(Operation *)> stopPropagation, bool allowLoads) {
   llvm::SetVector<Value> newSlice = slice;
   DenseMap<Value, Attribute> newLayout = layout;
   RematMap newRemats = existingRemats;
@@ -680,7 +687,8 @@ LogicalResult LayoutRematerialization::getRematerializableSlice(
       newSlice.empty())
     return failure();
   for (Value value : newSlice)
-    if (Operation *op = value.getDefiningOp(); op && !canBeRematerialized(op))
+    if (Operation *op = value.getDefiningOp();
+        op && !canBeRematerialized(op) && !(allowLoads && isa<LoadOp>(op)))
       return failure();
   slice = std::move(newSlice);
   layout = std::move(newLayout);
@@ -961,11 +969,17 @@ bool LayoutRematerialization::backwardRematerialization(
   llvm::SetVector<Value> slice;
   DenseMap<Value, Attribute> layout;
   RematMap existingRemats;
-  if (failed(getRematerializableSlice(convertOp.getSrcMutable(),
-                                      targetType.getEncoding(), slice, layout,
-                                      existingRemats)))
+  // A conversion between CTAs of a cluster has no lowering: its source is
+  // recomputed, loads included, whatever the cost.
+  bool betweenCtas = movesBetweenCtas(
+      cast<RankedTensorType>(src.getType()).getEncoding(),
+      targetType.getEncoding());
+  if (failed(getRematerializableSlice(
+          convertOp.getSrcMutable(), targetType.getEncoding(), slice, layout,
+          existingRemats, /*stopPropagation=*/nullptr, betweenCtas)))
     return false;
-  if (!isRematBeneficial(convertOp, slice, layout, /*newConvertCost=*/0))
+  if (!betweenCtas &&
+      !isRematBeneficial(convertOp, slice, layout, /*newConvertCost=*/0))
     return false;
   IRMapping mapping;
   rewriteSlice(slice, layout, existingRemats, convertOp, mapping);
