@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <string>
 
 using namespace mlir;
@@ -156,6 +157,51 @@ protected:
     return plan;
   }
 
+  /// Shared-memory wavefronts of the plan's accesses per warp, stores and
+  /// loads: a wavefront serves 128 bytes of distinct banks; an access of
+  /// `bytes` per lane takes at least 32 * bytes / 128 of them.
+  std::pair<int64_t, int64_t> wavefronts(const std::string &srcText,
+                                         const std::string &dstText,
+                                         unsigned bytes) {
+    RankedTensorType srcTy = tensor(srcText), dstTy = tensor(dstText);
+    LinearLayout src = *getLayout(srcTy), dst = *getLayout(dstTy);
+    ScratchPlan plan = planScratch(src, dst, srcTy.getShape(), bytes);
+    StringAttr reg = StringAttr::get(&ctx, "register");
+    auto count = [&](const LinearLayout &offsets, int regs, ArrayRef<int> vecBits,
+                     int vecBytes) {
+      int64_t total = 0;
+      for (int r = 0; r < regs; ++r) {
+        bool base = llvm::none_of(vecBits, [&](int b) { return r >> b & 1; });
+        if (!base)
+          continue;
+        // Lanes in groups that fit one wavefront (128 bytes), each group's
+        // wavefronts the most lanes sharing one bank with different
+        // addresses.
+        int perPhase = std::max(1, 128 / vecBytes);
+        for (int first = 0; first < 32; first += perPhase) {
+          std::map<int, std::set<int64_t>> banks;
+          for (int l = first; l < first + perPhase; ++l) {
+            int64_t addr = int64_t(apply(offsets, r, l, 0)) * bytes;
+            for (int w = 0; w < std::max(1, vecBytes / 4); ++w)
+              banks[((addr / 4) + w) % 32].insert(addr / 4 + w);
+          }
+          size_t worst = 1;
+          for (auto &[bank, words] : banks)
+            worst = std::max(worst, words.size());
+          total += worst;
+        }
+      }
+      return total;
+    };
+    int64_t stores = count(plan.srcOffsets, src.getInDimSize(reg),
+                           plan.srcVecBits, plan.vec * bytes);
+    int64_t loads =
+        plan.ldmatrix ? -1
+                      : count(plan.dstOffsets, dst.getInDimSize(reg),
+                              plan.dstVecBits, plan.vec * bytes);
+    return {stores, loads};
+  }
+
   MLIRContext ctx;
 };
 
@@ -250,3 +296,17 @@ TEST_F(ScratchPlanTest, SlicesAndBroadcasts) {
 }
 
 } // namespace
+
+// The epilogues of f32 wgmma and mma.sync accumulators store and load
+// without bank conflicts: 32 lanes of 16 bytes take 4 wavefronts an access.
+TEST_F(ScratchPlanTest, EpiloguesAreConflictFree) {
+  auto [stores, loads] = wavefronts(
+      "tensor<128x256xf32, #ttg.nvidia_mma<{versionMajor = 3, versionMinor = "
+      "0, warpsPerCTA = [8, 1], instrShape = [16, 256, 16]}>>",
+      "tensor<128x256xf32, #ttg.blocked<{sizePerThread = [1, 4], "
+      "threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>>",
+      4);
+  // 128 registers a thread, 4 a vector: 32 accesses of 4 wavefronts.
+  EXPECT_EQ(stores, 32 * 4);
+  EXPECT_EQ(loads, 32 * 4);
+}

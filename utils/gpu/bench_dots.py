@@ -7,7 +7,12 @@ cuBLAS (torch) beside them where torch has the dtype. Prints one line per
 and whether the outputs agree; exits 1 if any output differs.
 
     TRITON_MLIR_BIN=DIR PYTHONPATH=python python3 utils/gpu/bench_dots.py \
-        [--sizes 4096,8192] [--dtypes tf32,int8,fp8,fp16acc,fp16]
+        [--sizes 4096,8192] [--dtypes tf32,int8,fp8,fp16acc,fp16] \
+        [--samples 200] [--same-compiler]
+
+Each sample launches both kernels back to back after an L2 flush, in
+alternating order; the ratio is that of the medians. --same-compiler times
+upstream's kernel in both columns (an A/A run: the method's own spread).
 """
 
 import argparse
@@ -101,7 +106,7 @@ def cublas(kind, a, b):
     return None
 
 
-def run(kind, n, rounds, same_compiler=False):
+def run(kind, n, samples, same_compiler=False):
     spec = KINDS[kind]
     a, b = inputs(kind, n)
     c = torch.empty((n, n), dtype=spec["out"], device="cuda")
@@ -119,27 +124,49 @@ def run(kind, n, rounds, same_compiler=False):
         kernel = launch()
         ours = getattr(kernel.metadata, "triton_mlir", None)
         got = c.clone()
-    # Alternating rounds, the best of each: clock and thermal drift hit
-    # both compilers alike.
-    def time_ours():
-        if same_compiler:  # an A/A run: upstream against itself
-            return triton.testing.do_bench(launch, warmup=25, rep=200)
-        with triton_mlir.enabled():
-            return triton.testing.do_bench(launch, warmup=25, rep=200)
+    # Interleaved launches: each sample launches both kernels back to back
+    # (who goes first alternates) after flushing L2, so clock, power and
+    # temperature drift hit both alike; the medians are compared.
+    # The compiled kernels are launched directly: switching compilers per
+    # launch would put the JIT's dispatch between the events.
+    all_args = (a, b, c, n, n, n, a.stride(0), a.stride(1), b.stride(0),
+                b.stride(1), c.stride(0), c.stride(1), cfg["BLOCK_M"],
+                cfg["BLOCK_N"], cfg["BLOCK_K"], cfg["GROUP_M"], spec["acc"])
+    grid3 = (grid[0], 1, 1)
+    up_runner = launch()[grid3]
+    ours_runner = (launch() if same_compiler else kernel)[grid3]
+    launch = lambda: up_runner(*all_args)
+    ours_launch = lambda: ours_runner(*all_args)
 
-    ups, ourss = [], []
-    for i in range(rounds):
-        # Who goes first alternates: a clock that drifts within a round
-        # (power, temperature) favours neither.
-        if i % 2 == 0:
-            ups.append(triton.testing.do_bench(launch, warmup=25, rep=200))
-            ourss.append(time_ours())
-        else:
-            ourss.append(time_ours())
-            ups.append(triton.testing.do_bench(launch, warmup=25, rep=200))
-    ms_up, ms_ours = min(ups), min(ourss)
-    # The spread of the rounds' own ratios says how far to trust the best.
-    ratios = sorted(u / o for u, o in zip(ups, ourss))
+    flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
+    for _ in range(10):
+        launch()
+        ours_launch()
+    torch.cuda.synchronize()
+    events = {"up": [], "ours": []}
+    for i in range(samples):
+        order = [("up", launch), ("ours", ours_launch)]
+        if i % 2:
+            order.reverse()
+        for who, fn in order:
+            flush.zero_()
+            start, end = (torch.cuda.Event(enable_timing=True),
+                          torch.cuda.Event(enable_timing=True))
+            start.record()
+            fn()
+            end.record()
+            events[who].append((start, end))
+    torch.cuda.synchronize()
+    times = {who: sorted(s.elapsed_time(e) for s, e in evs)
+             for who, evs in events.items()}
+    median = lambda xs: xs[len(xs) // 2]
+    ms_up, ms_ours = median(times["up"]), median(times["ours"])
+    # Each sample's own ratio; their quartiles say how far to trust the
+    # medians' ratio.
+    ratios = sorted(
+        (s1.elapsed_time(e1) / s2.elapsed_time(e2))
+        for (s1, e1), (s2, e2) in zip(events["up"], events["ours"]))
+    ratios = [ratios[len(ratios) // 4], ratios[3 * len(ratios) // 4]]
     ref = cublas(kind, a, b)
     ms_ref = triton.testing.do_bench(ref, warmup=50, rep=300) if ref else None
     if kind == "int8":
@@ -150,7 +177,7 @@ def run(kind, n, rounds, same_compiler=False):
     tf = lambda ms: flop / ms / 1e9
     line = (f"{kind:8s} {n:5d}  upstream {ms_up:7.3f} ms {tf(ms_up):6.1f} TF/s  "
             f"ours {ms_ours:7.3f} ms {tf(ms_ours):6.1f} TF/s  ratio {ms_up / ms_ours:5.3f}"
-            f" (rounds {ratios[0]:5.3f}..{ratios[-1]:5.3f})")
+            f" (quartiles {ratios[0]:5.3f}..{ratios[-1]:5.3f})")
     if ms_ref:
         line += f"  cuBLAS {ms_ref:7.3f} ms {tf(ms_ref):6.1f} TF/s"
     line += f"  {'same' if same else 'DIFFERENT'}{'' if ours else ' NOT-OURS'}"
@@ -165,15 +192,15 @@ def main():
     p.add_argument("--same-compiler", action="store_true",
                    help="an A/A run: time upstream's kernel in both columns, "
                    "to see the method's own spread")
-    p.add_argument("--rounds", type=int, default=3,
-                   help="alternating rounds of both compilers; each "
-                   "compiler's best counts")
+    p.add_argument("--samples", type=int, default=200,
+                   help="interleaved launches of each compiler's kernel; "
+                   "the medians count")
     args = p.parse_args()
     ok = True
     for kind in args.dtypes.split(","):
         for n in map(int, args.sizes.split(",")):
             try:
-                ok &= run(kind, n, args.rounds, args.same_compiler)
+                ok &= run(kind, n, args.samples, args.same_compiler)
             except Exception as e:  # report and go on
                 print(f"{kind:8s} {n:5d}  FAILED {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}",
                       flush=True)
