@@ -143,9 +143,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[LA:.*]] = ttg.local_load %[[VA]] token %[[W]] : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
   // CHECK: %[[CB:.*]] = ttg.convert_layout %[[B]]
   // CHECK: tt.dot %[[LA]], %[[CB]]
-  // CHECK: %[[NEXT:.*]] = arith.remui %{{.*}}, %{{.*}} : i32
-  // CHECK: %[[VN:.*]] = ttg.memdesc_index %[[A]][%[[NEXT]]]
+  // The slots are counters the loop carries, one for the readers and one
+  // for the copies, each stepping by one and wrapping (upstream's insert
+  // and extract indices).
+  // CHECK: arith.select
+  // CHECK: %[[VN:.*]] = ttg.memdesc_index %[[A]][%[[INS:arg[0-9]+]]]
   // CHECK: ttg.async_copy_global_to_local %{{.*}}, %[[VN]]
+  // CHECK: %[[BUMP:.*]] = arith.addi %[[INS]], %{{.*}} : i32
+  // CHECK: %[[WRAP:.*]] = arith.cmpi sge, %[[BUMP]], %{{.*}} : i32
+  // CHECK: arith.select %[[WRAP]], %{{.*}}, %[[BUMP]] : i32
   tt.func @mma_v2_loop(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %m: tensor<64x64xi1, #blocked>, %n: i32) -> tensor<64x64xf32, #mma> {
     %rr = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
     %cc = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>

@@ -323,25 +323,56 @@ struct PipelinePass
                                              TypeRange{bufType}, ValueRange{}));
     }
 
-    // In the body: the slot of this iteration, the copies, one commit, the
-    // wait before the first reader.
-    Block *body = loop.getBody();
-    b.setInsertionPointToStart(body);
-    Value iv = loop.getInductionVar();
-    // iv - lb is never negative (scf.for steps are positive): unsigned
-    // division and remainder, without sign fix-ups.
-    Value index = arith::DivUIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, iv, loop.getLowerBound()),
-        loop.getStep());
-    Value slot = arith::RemUIOp::create(
-        b, loc, index, arith::ConstantIntOp::create(b, loc, slots, 32));
-    // Each copy is a group of its own, as upstream commits them.
+    // The slot of an iteration, counted as upstream does: the loop carries
+    // one counter for the copies (stage 0) and one for the readers (the
+    // last stage), each stepping by one and wrapping at `slots`, so each
+    // stage's counter stays within its stage once pipelined.
     SmallVector<Operation *> roots;
+    Value insertSlot, extractSlot;
+    {
+      IRRewriter rewriter(ctx);
+      rewriter.setInsertionPoint(loop);
+      Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+      auto grown = loop.replaceWithAdditionalYields(
+          rewriter, ValueRange{zero, zero},
+          /*replaceInitOperandUsesInLoop=*/false,
+          [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> args) {
+            SmallVector<Value> next;
+            for (BlockArgument counter : args) {
+              Value one = arith::ConstantIntOp::create(yb, l, 1, 32);
+              Value bumped = arith::AddIOp::create(yb, l, counter, one);
+              Value end = arith::ConstantIntOp::create(yb, l, slots, 32);
+              Value wraps = arith::CmpIOp::create(
+                  yb, l, arith::CmpIPredicate::sge, bumped, end);
+              Value zeroInLoop = arith::ConstantIntOp::create(yb, l, 0, 32);
+              Value wrapped =
+                  arith::SelectOp::create(yb, l, wraps, zeroInLoop, bumped);
+              next.push_back(wrapped);
+              if (counter == args[0])
+                for (Value v : {one, bumped, end, wraps, zeroInLoop, wrapped})
+                  roots.push_back(v.getDefiningOp());
+            }
+            return next;
+          });
+      if (failed(grown)) {
+        loop.emitError("cannot carry the pipeline's slot counters");
+        return signalPassFailure();
+      }
+      loop = cast<scf::ForOp>(grown->getOperation());
+      unsigned n = loop.getRegionIterArgs().size();
+      insertSlot = loop.getRegionIterArgs()[n - 2];
+      extractSlot = loop.getRegionIterArgs()[n - 1];
+    }
+    loc = loop.getLoc();
+
+    // In the body: the copies, one commit each, the wait before the first
+    // reader.
+    Block *body = loop.getBody();
     SmallVector<Value> groups;
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.load);
-      Value view = MemDescIndexOp::create(b, p.load.getLoc(),
-                                          asMutable(p.slotType), buffer, slot);
+      Value view = MemDescIndexOp::create(
+          b, p.load.getLoc(), asMutable(p.slotType), buffer, insertSlot);
       auto copy = AsyncCopyGlobalToLocalOp::create(
           b, p.load.getLoc(), p.load.getPtr(), view, p.load.getMask(),
           /*other=*/Value(), p.load.getCache(), p.load.getEvict(),
@@ -365,8 +396,8 @@ struct PipelinePass
         b, loc, groups, (stages - 2) * static_cast<int>(loads.size()));
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.user);
-      Value view = MemDescIndexOp::create(b, p.user->getLoc(),
-                                          asMutable(p.slotType), buffer, slot);
+      Value view = MemDescIndexOp::create(
+          b, p.user->getLoc(), asMutable(p.slotType), buffer, extractSlot);
       if (p.plain) {
         // Every user reads the slot's values, in the load's layout.
         Value loaded = LocalLoadOp::create(b, p.load.getLoc(), p.load.getType(),
