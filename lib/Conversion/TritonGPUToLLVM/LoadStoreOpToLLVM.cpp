@@ -70,6 +70,47 @@ unsigned computeVectorSize(ModuleAxisInfoAnalysis &axisInfo, Value ptr,
 
 } // namespace
 
+/// Whether `op` may read or write shared memory when it runs: views,
+/// allocations without a value and deallocations do not; ops with scratch
+/// (an allocation offset), memdesc operands or regions may.
+static bool mayTouchSharedMemory(Operation *op) {
+  if (isa<LocalDeallocOp, MemDescIndexOp, MemDescTransOp, MemDescReshapeOp,
+          MemDescSubsliceOp, MemDescReinterpretOp>(op))
+    return false;
+  if (auto alloc = dyn_cast<LocalAllocOp>(op))
+    return alloc.getSrc() != nullptr;
+  if (op->getNumRegions() != 0 || getAllocationOffset(op))
+    return true;
+  auto isMemDesc = [](Type t) { return isa<MemDescType>(t); };
+  return llvm::any_of(op->getOperandTypes(), isMemDesc) ||
+         llvm::any_of(op->getResultTypes(), isMemDesc);
+}
+
+void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
+  mod.walk([](Operation *op) {
+    bool writesFirst = isa<AsyncCopyGlobalToLocalOp, LocalStoreOp>(op) ||
+                       (isa<LocalAllocOp>(op) &&
+                        cast<LocalAllocOp>(op).getSrc()) ||
+                       (isa<ConvertLayoutOp>(op) && getAllocationOffset(op));
+    if (!writesFirst)
+      return;
+    for (Operation *prev = op->getPrevNode(); prev;
+         prev = prev->getPrevNode()) {
+      // These end with a barrier of the whole CTA.
+      if (isa<AsyncWaitOp, LocalBarrierOp>(prev)) {
+        op->setAttr(kSharedIdleAttr, UnitAttr::get(op->getContext()));
+        return;
+      }
+      if (mayTouchSharedMemory(prev))
+        return;
+    }
+    // Nothing before it in its block: idle only at the start of a kernel.
+    auto func = dyn_cast<FuncOp>(op->getParentOp());
+    if (func && func.isPublic())
+      op->setAttr(kSharedIdleAttr, UnitAttr::get(op->getContext()));
+  });
+}
+
 void mlir::triton::gpu::markCopiesFollowingCopies(ModuleOp mod) {
   mod.walk([](AsyncCopyGlobalToLocalOp copy) {
     for (Operation *prev = copy->getPrevNode(); prev;
@@ -768,7 +809,7 @@ struct AsyncCopyGlobalToLocalOpConversion
     // shared-memory hazard analysis yet, so every group of copies starts
     // with a barrier; a copy that follows another with only side-effect-free
     // ops in between is covered by that copy's barrier.
-    if (!op->hasAttr(kCopyFollowsCopyAttr))
+    if (!op->hasAttr(kCopyFollowsCopyAttr) && !op->hasAttr(kSharedIdleAttr))
       emitBarrier(rewriter, loc);
     for (unsigned r = 0; r < ptrs.size(); r += vec) {
       if (canonicalRegister(access->toOffset, reg, r) != int(r))

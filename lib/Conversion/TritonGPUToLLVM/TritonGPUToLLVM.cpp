@@ -305,6 +305,7 @@ struct ConvertTritonGPUToLLVMPass
 
     LoweringHints hints = computeLoweringHints(mod);
     markCopiesFollowingCopies(mod);
+    markSharedMemoryIdle(mod);
 
     // The dynamic shared memory every kernel addresses.
     {

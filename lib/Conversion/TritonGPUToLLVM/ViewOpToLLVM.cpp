@@ -454,7 +454,8 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     // Each round: wait for earlier readers of the scratch, write the round's
     // elements, wait for every writer, read.
     for (int round = 0; round < (1 << plan.srcRoundBits.size()); ++round) {
-      emitBarrier(rewriter, loc);
+      if (round > 0 || !op->hasAttr(kSharedIdleAttr))
+        emitBarrier(rewriter, loc);
       for (int r = 0; r < (int)values.size(); ++r) {
         if (!isVectorBase(r, plan.srcVecBits) ||
             roundOf(r, plan.srcRoundBits) != round ||
@@ -537,7 +538,8 @@ LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
   if (failed(access))
     return failure();
   unsigned bytes = getElementBytes(srcType);
-  emitBarrier(b, loc);
+  if (!op->hasAttr(kSharedIdleAttr))
+    emitBarrier(b, loc);
   Value thread = threadOffset(b, loc, op, access->toOffset);
   StringAttr reg = StringAttr::get(b.getContext(), "register");
   int vec = access->vec;

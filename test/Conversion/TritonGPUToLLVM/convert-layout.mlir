@@ -1,12 +1,13 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
 
 // Threads exchange data: barrier, every register to shared memory, barrier,
-// every register of the new layout from it.
+// every register of the new layout from it. (A device function: its caller
+// may have been using shared memory.)
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @transpose_threads
-  tt.func public @transpose_threads(%x: tensor<64x64xf32, #blocked1>) -> tensor<64x64xf32, #blocked> attributes {noinline = true} {
+  // CHECK-LABEL: llvm.func internal @transpose_threads
+  tt.func private @transpose_threads(%x: tensor<64x64xf32, #blocked1>) -> tensor<64x64xf32, #blocked> attributes {noinline = true} {
     // CHECK: nvvm.barrier0
     // CHECK-COUNT-32: llvm.store {{.*}} : f32, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
@@ -48,8 +49,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @vector_of_later_registers
-  tt.func public @vector_of_later_registers(%x: tensor<1024xi64, #blocked>) -> tensor<1024xi64, #blocked1> attributes {noinline = true} {
+  // CHECK-LABEL: llvm.func internal @vector_of_later_registers
+  tt.func private @vector_of_later_registers(%x: tensor<1024xi64, #blocked>) -> tensor<1024xi64, #blocked1> attributes {noinline = true} {
     // CHECK: %[[S0:.*]] = llvm.extractvalue %arg0[0]
     // CHECK: %[[S4:.*]] = llvm.extractvalue %arg0[4]
     // CHECK: nvvm.barrier0
@@ -76,8 +77,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #src = #ttg.linear<{register = [[1, 0]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
 #dst = #ttg.linear<{register = [[1, 0]], lane = [[3, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @misaligned_pairs
-  tt.func public @misaligned_pairs(%a: tensor<32x2xf32, #src>) -> tensor<32x2xf32, #dst> attributes {noinline = true} {
+  // CHECK-LABEL: llvm.func internal @misaligned_pairs
+  tt.func private @misaligned_pairs(%a: tensor<32x2xf32, #src>) -> tensor<32x2xf32, #dst> attributes {noinline = true} {
     // CHECK-NOT: vector<2xf32>
     // CHECK: nvvm.barrier0
     // CHECK-COUNT-2: llvm.store {{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
@@ -87,5 +88,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: llvm.return
     %b = ttg.convert_layout %a : tensor<32x2xf32, #src> -> tensor<32x2xf32, #dst>
     tt.return %b : tensor<32x2xf32, #dst>
+  }
+}
+
+// -----
+
+// At the start of a kernel no thread has touched shared memory: the first
+// conversion stores without a barrier; the second waits for the first's
+// readers.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @idle_at_kernel_start
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK-COUNT-32: llvm.store {{.*}} : f32, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-32: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-32: llvm.store {{.*}} : f32, !llvm.ptr<3>
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-32: llvm.load {{.*}} : !llvm.ptr<3> -> f32
+  tt.func public @idle_at_kernel_start(%x: tensor<64x64xf32, #blocked1>) -> tensor<64x64xf32, #blocked1> {
+    %y = ttg.convert_layout %x : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked>
+    %z = ttg.convert_layout %y : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+    tt.return %z : tensor<64x64xf32, #blocked1>
   }
 }

@@ -9,8 +9,7 @@
 #shared_t = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [0, 1]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @alloc_load_store
-  // CHECK: llvm.mlir.addressof @global_smem
+  // CHECK-LABEL: llvm.func internal @alloc_load_store
   // The 4 registers of a thread are 4 consecutive offsets of the swizzled
   // layout (vec = 4): one 16-byte access each.
   // CHECK: nvvm.barrier0
@@ -23,7 +22,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
   // CHECK-NOT: llvm.store
   // CHECK: llvm.return
-  tt.func public @alloc_load_store(%x: tensor<32x16xf32, #blocked>, %y: tensor<32x16xf32, #blocked>) -> tensor<32x16xf32, #blocked> attributes {noinline = true} {
+  tt.func private @alloc_load_store(%x: tensor<32x16xf32, #blocked>, %y: tensor<32x16xf32, #blocked>) -> tensor<32x16xf32, #blocked> attributes {noinline = true} {
     %buf = ttg.local_alloc %x : (tensor<32x16xf32, #blocked>) -> !ttg.memdesc<32x16xf32, #shared, #smem, mutable>
     %v = ttg.local_load %buf : !ttg.memdesc<32x16xf32, #shared, #smem, mutable> -> tensor<32x16xf32, #blocked>
     ttg.local_store %y, %buf : tensor<32x16xf32, #blocked> -> !ttg.memdesc<32x16xf32, #shared, #smem, mutable>
@@ -64,14 +63,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [1, 0]}>
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @vectorized
+  // CHECK-LABEL: llvm.func internal @vectorized
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-8: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
   // CHECK: nvvm.barrier0
   // CHECK-COUNT-8: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
   // CHECK-NOT: llvm.load
   // CHECK: llvm.return
-  tt.func public @vectorized(%x: tensor<32x128xf32, #a>) -> tensor<32x128xf32, #b> attributes {noinline = true} {
+  tt.func private @vectorized(%x: tensor<32x128xf32, #a>) -> tensor<32x128xf32, #b> attributes {noinline = true} {
     %y = ttg.convert_layout %x : tensor<32x128xf32, #a> -> tensor<32x128xf32, #b>
     tt.return %y : tensor<32x128xf32, #b>
   }
@@ -79,7 +78,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Asynchronous copies: after a barrier (readers of the buffer finish), one
+// Asynchronous copies (in a device function, whose caller may be using
+// shared memory): after a barrier (readers of the buffer finish), one
 // 16-byte cp.async per 8 consecutive f16 a thread holds that are
 // consecutive in the swizzled buffer; a masked-off vector copies 0 source
 // bytes (zero fill). commit and wait map to their instructions; the wait is
@@ -88,7 +88,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @async_copy
+  // CHECK-LABEL: llvm.func internal @async_copy
   // CHECK: nvvm.barrier0
   // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
   // CHECK-COUNT-4: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r"
@@ -96,11 +96,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: nvvm.cp.async.commit.group
   // CHECK: nvvm.cp.async.wait.group 1
   // CHECK-NEXT: nvvm.barrier0
-  // CHECK: nvvm.barrier0
+  // The next copies follow the wait's barrier: no barrier of their own.
+  // CHECK-NOT: nvvm.barrier0
   // CHECK-COUNT-8: cp.async.cg.shared.global
   // CHECK-NOT: nvvm.barrier0
   // CHECK: llvm.return
-  tt.func public @async_copy(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: i1) attributes {noinline = true} {
+  tt.func private @async_copy(%p: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %b: i1) attributes {noinline = true} {
     %m = tt.splat %b : i1 -> tensor<64x64xi1, #blocked>
     %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf16, #blocked>
     %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
