@@ -209,3 +209,17 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A conversion between layouts the cluster's CTAs split differently would
+// read another CTA's shared memory.
+#split = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#whole = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0], CGALayout = [[0, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.shared = 4096 : i32} {
+  tt.func public @between_ctas(%x: tensor<32x16xf32, #split>) {
+    // expected-error @+1 {{this conversion moves elements between the cluster's CTAs (their CTA layouts differ), which needs distributed shared memory: not supported}}
+    %y = ttg.convert_layout %x {allocation.offset = 0 : i32} : tensor<32x16xf32, #split> -> tensor<32x16xf32, #whole>
+    tt.return
+  }
+}
