@@ -922,9 +922,8 @@ mlir::triton::gpu::planLdMatrix(const LinearLayout &toOffset,
   int32_t lowMask = (int32_t(16 * 8 / bitWidth)) - 1;
   for (StringAttr dim : toOffset.getInDimNames())
     for (int i = 0; i < toOffset.getInDimSizeLog2(dim); ++i) {
-      bool own = llvm::is_contained(inRow, std::pair{dim, i}) ||
-                 (!plan.trans && dim == reg && i < wordBits);
-      if (!own && (offsetOf(dim, i) & lowMask) != 0)
+      if (!llvm::is_contained(inRow, std::pair{dim, i}) &&
+          (offsetOf(dim, i) & lowMask) != 0)
         return std::nullopt;
     }
   // The row a lane addresses.

@@ -636,10 +636,9 @@ struct LocalLoadOpConversion : public ViewPattern<LocalLoadOp> {
     unsigned bytes = getElementBytes(dstType);
     // ldmatrix moves four 32-bit words a lane where the layout reads
     // narrower pieces (the operands of mma.sync, mostly).
-    unsigned bits = elt.getIntOrFloatBitWidth();
     if (access->vec * bytes < 16 && isa<IntegerType, FloatType>(elt)) {
       if (std::optional<LdMatrixPlan> plan =
-              planLdMatrix(access->toOffset, bits)) {
+              planLdMatrix(access->toOffset, elt.getIntOrFloatBitWidth())) {
         rewriter.replaceOp(
             op, pack(rewriter, loc,
                      emitLdMatrix(rewriter, loc, op, *plan, access->toOffset,

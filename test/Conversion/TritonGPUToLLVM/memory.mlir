@@ -177,3 +177,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %va, %vb, %vt, %vc : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, tensor<64x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, tensor<64x32xf16, #blocked>
   }
 }
+
+// -----
+
+// A tensor of pointers read back from shared memory: plain loads (ldmatrix
+// is for integer and float elements only).
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @pointers_from_shared
+  // CHECK-NOT: nvvm.ldmatrix
+  // CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> !llvm.ptr<1>
+  tt.func public @pointers_from_shared(%m: !ttg.memdesc<64x!tt.ptr<f32>, #shared, #smem>) -> tensor<64x!tt.ptr<f32>, #blocked> {
+    %v = ttg.local_load %m : !ttg.memdesc<64x!tt.ptr<f32>, #shared, #smem> -> tensor<64x!tt.ptr<f32>, #blocked>
+    tt.return %v : tensor<64x!tt.ptr<f32>, #blocked>
+  }
+}
