@@ -96,8 +96,12 @@ void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
       return;
     for (Operation *prev = op->getPrevNode(); prev;
          prev = prev->getPrevNode()) {
-      // These end with a barrier of the whole CTA.
-      if (isa<AsyncWaitOp, LocalBarrierOp>(prev)) {
+      // These end with a barrier of the whole CTA; an async copy right after
+      // another (a group of copies, as the pipeliner makes them) is covered
+      // by the barrier the first one starts with, if it needs one.
+      if (isa<AsyncWaitOp, LocalBarrierOp>(prev) ||
+          (isa<AsyncCopyGlobalToLocalOp>(op) &&
+           isa<AsyncCopyGlobalToLocalOp>(prev))) {
         op->setAttr(kSharedIdleAttr, UnitAttr::get(op->getContext()));
         return;
       }
@@ -108,22 +112,6 @@ void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
     auto func = dyn_cast<FuncOp>(op->getParentOp());
     if (func && func.isPublic())
       op->setAttr(kSharedIdleAttr, UnitAttr::get(op->getContext()));
-  });
-}
-
-void mlir::triton::gpu::markCopiesFollowingCopies(ModuleOp mod) {
-  mod.walk([](AsyncCopyGlobalToLocalOp copy) {
-    for (Operation *prev = copy->getPrevNode(); prev;
-         prev = prev->getPrevNode()) {
-      if (isa<AsyncCopyGlobalToLocalOp>(prev)) {
-        copy->setAttr(kCopyFollowsCopyAttr, UnitAttr::get(copy.getContext()));
-        return;
-      }
-      // Committing a group reads no shared memory (a copy per group, as the
-      // pipeliner makes them, still shares the first copy's barrier).
-      if (!isMemoryEffectFree(prev) && !isa<AsyncCommitGroupOp>(prev))
-        return;
-    }
   });
 }
 
@@ -805,11 +793,10 @@ struct AsyncCopyGlobalToLocalOpConversion
     Value full = i32Const(rewriter, loc, copyBytes);
     Value none = i32Const(rewriter, loc, 0);
     // Other threads may still read the buffer (a pipelined loop refills the
-    // slot it has just read): they finish first. This toolchain has no
-    // shared-memory hazard analysis yet, so every group of copies starts
-    // with a barrier; a copy that follows another with only side-effect-free
-    // ops in between is covered by that copy's barrier.
-    if (!op->hasAttr(kCopyFollowsCopyAttr) && !op->hasAttr(kSharedIdleAttr))
+    // slot it has just read): they finish first, unless nothing touched
+    // shared memory since the last barrier or the copy shares that of the
+    // copy before it (markSharedMemoryIdle).
+    if (!op->hasAttr(kSharedIdleAttr))
       emitBarrier(rewriter, loc);
     for (unsigned r = 0; r < ptrs.size(); r += vec) {
       if (canonicalRegister(access->toOffset, reg, r) != int(r))

@@ -304,7 +304,6 @@ struct ConvertTritonGPUToLLVMPass
       return signalPassFailure();
 
     LoweringHints hints = computeLoweringHints(mod);
-    markCopiesFollowingCopies(mod);
     markSharedMemoryIdle(mod);
 
     // The dynamic shared memory every kernel addresses.

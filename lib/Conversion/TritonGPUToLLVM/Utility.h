@@ -315,17 +315,14 @@ struct LoweringHints {
   EqualRegisterBits equalRegisterBits;
 };
 LoweringHints computeLoweringHints(ModuleOp mod);
-/// Marks (kCopyFollowsCopyAttr) each ttg.async_copy_global_to_local that
-/// follows another in its block with only side-effect-free ops (or group
-/// commits) between: the barrier before the first copy also covers it.
-constexpr llvm::StringLiteral kCopyFollowsCopyAttr = "ttg.copy_follows_copy";
-void markCopiesFollowingCopies(ModuleOp mod);
 /// Marks (kSharedIdleAttr) each op that writes shared memory first thing
 /// (an async copy, a conversion through scratch, a local_alloc of a tensor,
 /// a local_store) when no thread can still be accessing shared memory: in
 /// its block, back to a barrier (ttg.async_wait, ttg.local_barrier) or to
-/// the start of a kernel, no op touches it. The barrier such an op starts
-/// with is then left out, as upstream's membar analysis leaves it.
+/// the start of a kernel, no op touches it. An async copy right after
+/// another (commits and ops off shared memory between) shares that one's
+/// barrier. The barrier such an op starts with is then left out, as
+/// upstream's membar analysis leaves it.
 constexpr llvm::StringLiteral kSharedIdleAttr = "ttg.shared_idle";
 void markSharedMemoryIdle(ModuleOp mod);
 
