@@ -41,18 +41,7 @@ protected:
     return cast<RankedTensorType>(t);
   }
 
-  int32_t apply(const LinearLayout &l, int reg, int lane, int warp) {
-    SmallVector<std::pair<StringAttr, int32_t>> ins;
-    for (StringAttr dim : l.getInDimNames()) {
-      StringRef n = dim.getValue();
-      ins.push_back({dim, n == "register" ? reg
-                          : n == "lane"   ? lane
-                          : n == "warp"   ? warp
-                                          : 0});
-    }
-    return l.apply(ins)[0].second;
-  }
-
+  /// The outputs of `l` at (register, lane, warp), block 0.
   SmallVector<int32_t> coords(const LinearLayout &l, int reg, int lane,
                               int warp) {
     SmallVector<std::pair<StringAttr, int32_t>> ins;
@@ -69,6 +58,24 @@ protected:
     return out;
   }
 
+  /// The offset an offsets layout gives (register, lane, warp).
+  int32_t apply(const LinearLayout &l, int reg, int lane, int warp) {
+    return coords(l, reg, lane, warp)[0];
+  }
+
+  /// Both layouts of a conversion and its plan.
+  struct Planned {
+    LinearLayout src, dst;
+    ScratchPlan plan;
+  };
+  Planned plan(const std::string &srcText, const std::string &dstText,
+               unsigned bytes) {
+    RankedTensorType srcTy = tensor(srcText), dstTy = tensor(dstText);
+    LinearLayout src = *getLayout(srcTy), dst = *getLayout(dstTy);
+    ScratchPlan scratch = planScratch(src, dst, srcTy.getShape(), bytes);
+    return {std::move(src), std::move(dst), std::move(scratch)};
+  }
+
   static int roundOf(int r, ArrayRef<int> bits) {
     int k = 0;
     for (auto [i, bit] : llvm::enumerate(bits))
@@ -80,9 +87,9 @@ protected:
   /// Simulates the conversion `src` -> `dst` through the plan; returns it.
   ScratchPlan simulate(const std::string &srcText, const std::string &dstText,
                        unsigned bytes) {
-    RankedTensorType srcTy = tensor(srcText), dstTy = tensor(dstText);
-    LinearLayout src = *getLayout(srcTy), dst = *getLayout(dstTy);
-    ScratchPlan plan = planScratch(src, dst, srcTy.getShape(), bytes);
+    Planned planned = plan(srcText, dstText, bytes);
+    const LinearLayout &src = planned.src, &dst = planned.dst;
+    const ScratchPlan &plan = planned.plan;
     StringAttr reg = StringAttr::get(&ctx, "register"),
                lane = StringAttr::get(&ctx, "lane"),
                warp = StringAttr::get(&ctx, "warp");
@@ -163,9 +170,9 @@ protected:
   std::pair<int64_t, int64_t> wavefronts(const std::string &srcText,
                                          const std::string &dstText,
                                          unsigned bytes) {
-    RankedTensorType srcTy = tensor(srcText), dstTy = tensor(dstText);
-    LinearLayout src = *getLayout(srcTy), dst = *getLayout(dstTy);
-    ScratchPlan plan = planScratch(src, dst, srcTy.getShape(), bytes);
+    Planned planned = plan(srcText, dstText, bytes);
+    const LinearLayout &src = planned.src, &dst = planned.dst;
+    const ScratchPlan &plan = planned.plan;
     StringAttr reg = StringAttr::get(&ctx, "register");
     auto count = [&](const LinearLayout &offsets, int regs, ArrayRef<int> vecBits,
                      int vecBytes) {

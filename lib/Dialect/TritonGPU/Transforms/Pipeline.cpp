@@ -363,7 +363,6 @@ struct PipelinePass
       insertSlot = loop.getRegionIterArgs()[n - 2];
       extractSlot = loop.getRegionIterArgs()[n - 1];
     }
-    loc = loop.getLoc();
 
     // In the body: the copies, one commit each, the wait before the first
     // reader.
