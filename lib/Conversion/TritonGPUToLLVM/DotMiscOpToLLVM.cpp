@@ -41,6 +41,204 @@ bool operandThreadsMatch(const LinearLayout &operand, const LinearLayout &d,
   return true;
 }
 
+/// A dot operand a local_load reads from shared memory right before the
+/// dot: the FMA lowering may read it itself, a piece of K at a time.
+struct SharedOperand {
+  Value base;                   // the buffer's shared address
+  Value thread;                 // this thread's part of the offset
+  LinearLayout toOffset;        // (register, lane, warp, block) -> offset
+  int vec = 1;                  // registers one load moves
+  SmallVector<int32_t> kTerms;  // offset of each K bit from log2(kc) on
+  std::map<SmallVector<int32_t>, unsigned> regs;
+  Type elt;
+  unsigned bytes = 0;
+};
+
+/// Whether nothing between `load` and `dot` (same block) may write memory or
+/// synchronize: the loads can move down to the dot. The conversion keeps the
+/// ops it converted until it ends; the LLVM ops they became, inserted in
+/// between, say nothing the original ops do not.
+bool readsCanMoveToDot(LocalLoadOp load, DotOp dot) {
+  if (load->getBlock() != dot->getBlock() || !load->hasOneUse())
+    return false;
+  for (Operation *op = load->getNextNode(); op && op != dot.getOperation();
+       op = op->getNextNode())
+    if (!isa<LocalLoadOp, UnrealizedConversionCastOp>(op) &&
+        !isa<LLVM::LLVMDialect, NVVM::NVVMDialect>(op->getDialect()) &&
+        !isMemoryEffectFree(op))
+      return false;
+  return true;
+}
+
+/// Plans operand `opIdx` of `dot` for chunks of `kc` of K: the register bits
+/// holding K bits log2(kc) and up must each step K alone.
+std::optional<SharedOperand>
+planSharedOperand(DotOp dot, unsigned opIdx, const LinearLayout &layout,
+                  int64_t kc, ConversionPatternRewriter &rewriter) {
+  Value operand = opIdx == 0 ? dot.getA() : dot.getB();
+  auto load = operand.getDefiningOp<LocalLoadOp>();
+  if (!load || !readsCanMoveToDot(load, dot))
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(operand.getType());
+  Type elt = type.getElementType();
+  if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() < 8)
+    return std::nullopt;
+  auto memType = cast<MemDescType>(load.getSrc().getType());
+  // planSharedAccess reports why it cannot plan; here that only means the
+  // dot takes the operand from the local_load's registers.
+  FailureOr<SharedAccess> access;
+  {
+    ScopedDiagnosticHandler quiet(dot.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    access = planSharedAccess(load, type, memType);
+  }
+  if (failed(access))
+    return std::nullopt;
+  unsigned rank = type.getRank();
+  unsigned kDim = opIdx == 0 ? rank - 1 : rank - 2;
+  int64_t K = type.getShape()[kDim];
+  StringAttr reg = rewriter.getStringAttr("register");
+  SharedOperand plan;
+  plan.toOffset = access->toOffset;
+  plan.vec = access->vec;
+  plan.elt = elt;
+  plan.bytes = getElementBytes(type);
+  plan.regs = registersByCoords(layout);
+  for (int64_t bit = kc; bit < K; bit <<= 1) {
+    std::optional<int> found;
+    for (int i = 0; i < layout.getInDimSizeLog2(reg); ++i) {
+      ArrayRef<int32_t> basis = layout.getBasis(reg, i);
+      bool pure = true;
+      for (unsigned d = 0; d < rank; ++d)
+        pure &= basis[d] == (d == kDim ? bit : 0);
+      if (pure) {
+        found = i;
+        break;
+      }
+    }
+    if (!found)
+      return std::nullopt;
+    // A vector must not straddle two chunks.
+    plan.vec = std::min(plan.vec, 1 << *found);
+    plan.kTerms.push_back(plan.toOffset.getBasis(reg, *found)[0]);
+  }
+  Location loc = dot.getLoc();
+  Value memDesc = rewriter.getRemappedValue(load.getSrc());
+  plan.base = unpackLLElements(loc, memDesc, rewriter)[0];
+  plan.thread = threadOffset(rewriter, loc, dot, plan.toOffset);
+  return plan;
+}
+
+/// The FMA dot as a loop over K, `kc` at a time, reading both operands from
+/// shared memory: each accumulator still adds its products in K order.
+template <typename MultiplyAdd>
+SmallVector<Value>
+emitChunkedDot(DotOp op, ConversionPatternRewriter &rewriter,
+               SharedOperand &a, SharedOperand &b, int64_t K, int64_t kc,
+               ArrayRef<SmallVector<int32_t>> coords, ArrayRef<Value> acc,
+               MultiplyAdd multiplyAdd) {
+  Location loc = op.getLoc();
+  MLIRContext *ctx = op.getContext();
+  Type i32 = rewriter.getI32Type();
+  unsigned rank = coords.front().size();
+  StringAttr reg = rewriter.getStringAttr("register");
+  SmallVector<Type> accTypes;
+  for (Value v : acc)
+    accTypes.push_back(v.getType());
+
+  // before -> body(k0, acc...) -> ... -> body | exit(acc...) -> rest
+  Block *before = rewriter.getInsertionBlock();
+  Block *rest = rewriter.splitBlock(before, op->getIterator());
+  SmallVector<Type> bodyTypes{i32};
+  bodyTypes.append(accTypes);
+  Block *body = rewriter.createBlock(
+      rest, bodyTypes, SmallVector<Location>(bodyTypes.size(), loc));
+  Block *exit = rewriter.createBlock(
+      rest, accTypes, SmallVector<Location>(accTypes.size(), loc));
+  rewriter.setInsertionPointToEnd(before);
+  SmallVector<Value> initial{i32Const(rewriter, loc, 0)};
+  initial.append(acc.begin(), acc.end());
+  LLVM::BrOp::create(rewriter, loc, initial, body);
+
+  rewriter.setInsertionPointToStart(body);
+  Value k0 = body->getArgument(0);
+  // The chunk's offsets: the thread's, XOR the terms of k0's set bits.
+  auto chunkThread = [&](SharedOperand &side) {
+    Value offset = side.thread;
+    for (auto [i, term] : llvm::enumerate(side.kTerms)) {
+      if (!term)
+        continue;
+      Value bit = LLVM::AndOp::create(rewriter, loc, k0,
+                                      i32Const(rewriter, loc, kc << i));
+      Value set = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ne,
+                                       bit, i32Const(rewriter, loc, 0));
+      offset = LLVM::XOrOp::create(
+          rewriter, loc, offset,
+          LLVM::SelectOp::create(rewriter, loc, set,
+                                 i32Const(rewriter, loc, term),
+                                 i32Const(rewriter, loc, 0)));
+    }
+    return offset;
+  };
+  Value aThread = chunkThread(a), bThread = chunkThread(b);
+  // Loads on first use, a vector at a time.
+  auto element = [&](SharedOperand &side, Value thread,
+                     DenseMap<int, SmallVector<Value>> &loaded,
+                     ArrayRef<int32_t> at) -> Value {
+    int r = canonicalRegister(side.toOffset, reg, side.regs.at(
+                                                      SmallVector<int32_t>(at)));
+    int first = r & ~(side.vec - 1);
+    auto [it, inserted] = loaded.try_emplace(first);
+    if (inserted) {
+      Value addr = registerAddress(rewriter, loc, side.base, thread,
+                                   side.toOffset, first, side.bytes);
+      if (side.vec == 1) {
+        it->second.push_back(
+            LLVM::LoadOp::create(rewriter, loc, side.elt, addr));
+      } else {
+        Value v = LLVM::LoadOp::create(
+            rewriter, loc, VectorType::get(side.vec, side.elt), addr,
+            /*alignment=*/side.vec * side.bytes);
+        for (int i = 0; i < side.vec; ++i)
+          it->second.push_back(LLVM::ExtractElementOp::create(
+              rewriter, loc, v, i32Const(rewriter, loc, i)));
+      }
+    }
+    return it->second[r - first];
+  };
+  DenseMap<int, SmallVector<Value>> aLoaded, bLoaded;
+  SmallVector<Value> next;
+  for (auto [r, c] : llvm::enumerate(coords)) {
+    Value sum = body->getArgument(1 + r);
+    for (int64_t j = 0; j < kc; ++j) {
+      SmallVector<int32_t> ac(c), bc(c);
+      ac[rank - 1] = j;
+      bc[rank - 2] = j;
+      sum = multiplyAdd(element(a, aThread, aLoaded, ac),
+                        element(b, bThread, bLoaded, bc), sum);
+    }
+    next.push_back(sum);
+  }
+  Value k1 = LLVM::AddOp::create(rewriter, loc, k0, i32Const(rewriter, loc, kc));
+  Value more = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::slt,
+                                    k1, i32Const(rewriter, loc, K));
+  SmallVector<Value> again{k1};
+  again.append(next);
+  auto latch = LLVM::CondBrOp::create(rewriter, loc, more, body, again, exit,
+                                      next);
+  // One chunk's code is what the loop is for: neither LLVM nor ptxas
+  // should unroll it back.
+  auto noUnroll = LLVM::LoopUnrollAttr::get(
+      ctx, /*disable=*/rewriter.getBoolAttr(true), {}, {}, {}, {}, {}, {});
+  latch.setLoopAnnotationAttr(LLVM::LoopAnnotationAttr::get(
+      ctx, {}, {}, {}, noUnroll, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}, {}));
+
+  rewriter.setInsertionPointToEnd(exit);
+  LLVM::BrOp::create(rewriter, loc, ValueRange(), rest);
+  rewriter.setInsertionPoint(op);
+  return SmallVector<Value>(exit->getArguments());
+}
+
 struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -62,14 +260,20 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
                           "of the accumulator's blocked layout");
     unsigned rank = dType.getRank();
     int64_t K = aType.getShape()[rank - 1];
-    auto aVals = unpackLLElements(loc, adaptor.getA(), rewriter);
-    auto bVals = unpackLLElements(loc, adaptor.getB(), rewriter);
     auto cVals = unpackLLElements(loc, adaptor.getC(), rewriter);
-    auto aRegs = registersByCoords(*aL), bRegs = registersByCoords(*bL);
     Type accTy = cVals[0].getType();
     bool isFloat = isa<FloatType>(accTy);
+    if (isFloat != isa<FloatType>(aType.getElementType()) ||
+        isFloat != isa<FloatType>(bType.getElementType()))
+      return op.emitError("the FMA lowering of tt.dot needs operands and "
+                          "accumulator both float or both integer");
+    StringAttr reg = StringAttr::get(op.getContext(), "register");
+    int numRegs = dL->getInDimSize(reg);
+    SmallVector<SmallVector<int32_t>> coords;
+    for (int r = 0; r < numRegs; ++r)
+      coords.push_back(registerCoords(*dL, r));
 
-    auto toAcc = [&](Value v, bool isSigned) -> Value {
+    auto toAcc = [&](Value v) -> Value {
       Type t = v.getType();
       if (t == accTy)
         return v;
@@ -79,36 +283,56 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
         return LLVM::FPTruncOp::create(rewriter, loc, accTy, v);
       }
       if (t.getIntOrFloatBitWidth() < accTy.getIntOrFloatBitWidth())
-        return isSigned
-                   ? LLVM::SExtOp::create(rewriter, loc, accTy, v).getResult()
-                   : LLVM::ZExtOp::create(rewriter, loc, accTy, v).getResult();
+        return LLVM::SExtOp::create(rewriter, loc, accTy, v);
       return LLVM::TruncOp::create(rewriter, loc, accTy, v);
     };
-    if (isFloat != isa<FloatType>(aVals[0].getType()))
-      return op.emitError("the FMA lowering of tt.dot needs operands and "
-                          "accumulator both float or both integer");
+    auto multiplyAdd = [&](Value a, Value b, Value acc) -> Value {
+      a = toAcc(a);
+      b = toAcc(b);
+      if (isFloat)
+        return LLVM::FMAOp::create(rewriter, loc, a, b, acc);
+      return LLVM::AddOp::create(rewriter, loc,
+                                 LLVM::MulOp::create(rewriter, loc, a, b), acc);
+    };
 
+    // Large products (many thousand multiply-adds a thread, all of K
+    // unrolled) take ptxas seconds: where both operands come from shared
+    // memory right before the dot, loop over K a chunk at a time, loading
+    // each chunk's operands as the products need them.
+    constexpr int64_t kMaxUnrolled = 2048, kChunkProducts = 1024;
+    if (numRegs * K > kMaxUnrolled) {
+      int64_t kc = llvm::bit_floor<uint64_t>(
+          std::max<int64_t>(1, kChunkProducts / numRegs));
+      kc = std::min(kc, K / 2);
+      std::optional<SharedOperand> a =
+          planSharedOperand(op, 0, *aL, kc, rewriter);
+      std::optional<SharedOperand> b =
+          a ? planSharedOperand(op, 1, *bL, kc, rewriter) : std::nullopt;
+      if (a && b) {
+        SmallVector<Value> results =
+            emitChunkedDot(op, rewriter, *a, *b, K, kc, coords, cVals,
+                           multiplyAdd);
+        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                              rewriter, dType));
+        return success();
+      }
+    }
+
+    auto aVals = unpackLLElements(loc, adaptor.getA(), rewriter);
+    auto bVals = unpackLLElements(loc, adaptor.getB(), rewriter);
+    auto aRegs = registersByCoords(*aL), bRegs = registersByCoords(*bL);
     SmallVector<Value> results;
-    StringAttr reg = StringAttr::get(op.getContext(), "register");
-    std::map<SmallVector<int32_t>, unsigned> aCache;
-    for (int r = 0; r < dL->getInDimSize(reg); ++r) {
-      SmallVector<int32_t> c = registerCoords(*dL, r);
+    for (int r = 0; r < numRegs; ++r) {
       Value acc = cVals[r];
       for (int64_t k = 0; k < K; ++k) {
-        SmallVector<int32_t> ac(c), bc(c);
+        SmallVector<int32_t> ac(coords[r]), bc(coords[r]);
         ac[rank - 1] = k;
         bc[rank - 2] = k;
         auto ai = aRegs.find(ac), bi = bRegs.find(bc);
         if (ai == aRegs.end() || bi == bRegs.end())
           return op.emitError("a dot_op operand does not hold all of K in "
                               "each thread");
-        Value a = toAcc(aVals[ai->second], true);
-        Value b = toAcc(bVals[bi->second], true);
-        if (isFloat)
-          acc = LLVM::FMAOp::create(rewriter, loc, a, b, acc);
-        else
-          acc = LLVM::AddOp::create(
-              rewriter, loc, LLVM::MulOp::create(rewriter, loc, a, b), acc);
+        acc = multiplyAdd(aVals[ai->second], bVals[bi->second], acc);
       }
       results.push_back(acc);
     }
