@@ -190,8 +190,11 @@ emitChunkedDot(DotOp op, ConversionPatternRewriter &rewriter,
     int first = r & ~(side.vec - 1);
     auto [it, inserted] = loaded.try_emplace(first);
     if (inserted) {
+      int32_t chunkBits = 0;
+      for (int32_t term : side.kTerms)
+        chunkBits |= term;
       Value addr = registerAddress(rewriter, loc, side.base, thread,
-                                   side.toOffset, first, side.bytes);
+                                   side.toOffset, first, side.bytes, chunkBits);
       if (side.vec == 1) {
         it->second.push_back(
             LLVM::LoadOp::create(rewriter, loc, side.elt, addr));

@@ -852,17 +852,28 @@ Value mlir::triton::gpu::threadOffset(OpBuilder &b, Location loc,
 Value mlir::triton::gpu::registerAddress(OpBuilder &b, Location loc, Value base,
                                          Value thread,
                                          const LinearLayout &toOffset, int r,
-                                         unsigned bytes) {
+                                         unsigned bytes, int32_t extraBits) {
   SmallVector<std::pair<StringAttr, int32_t>> ins;
   for (StringAttr dim : toOffset.getInDimNames())
     ins.push_back({dim, dim.getValue() == "register" ? r : 0});
   int32_t constant = toOffset.apply(ins)[0].second;
+  // The constant's bits no thread sets add (a displacement the load or store
+  // takes whole); only the bits threads may set need the XOR.
+  int32_t threadBits = extraBits;
+  for (StringAttr dim : toOffset.getInDimNames())
+    if (dim.getValue() != "register")
+      for (int i = 0; i < toOffset.getInDimSizeLog2(dim); ++i)
+        threadBits |= toOffset.getBasis(dim, i)[0];
+  int32_t mixed = constant & threadBits, disjoint = constant & ~threadBits;
   Value offset =
-      constant ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, constant))
-                     .getResult()
-               : thread;
-  return gepBytes(b, loc, base,
-                  LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes)));
+      mixed ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, mixed))
+                  .getResult()
+            : thread;
+  Value addr = gepBytes(
+      b, loc, base, LLVM::MulOp::create(b, loc, offset, i32Const(b, loc, bytes)));
+  return disjoint ? gepBytes(b, loc, addr,
+                             i32Const(b, loc, int64_t(disjoint) * bytes))
+                  : addr;
 }
 
 //===----------------------------------------------------------------------===//
@@ -960,6 +971,10 @@ SmallVector<Value> mlir::triton::gpu::emitLdMatrix(
   int n = toOffset.getInDimSize(reg);
   unsigned bits = elt.getIntOrFloatBitWidth();
   Value thread = threadOffset(b, loc, anchor, plan.rowOffsets);
+  int32_t rowBits = 0;
+  for (StringAttr dim : plan.rowOffsets.getInDimNames())
+    for (int i = 0; i < plan.rowOffsets.getInDimSizeLog2(dim); ++i)
+      rowBits |= plan.rowOffsets.getBasis(dim, i)[0];
   // The bits one instruction covers: the word's and the matrices'.
   // (Transposed, register 0 picks the row: the word holds two rows'
   // halves.)
@@ -980,7 +995,7 @@ SmallVector<Value> mlir::triton::gpu::emitLdMatrix(
         (loads ? !loads(r) : canonicalRegister(toOffset, reg, r) != r))
       continue;
     Value addr = registerAddress(b, loc, base, thread, toOffset, r,
-                                 bits / 8);
+                                 bits / 8, rowBits);
     Value loaded = NVVM::LdMatrixOp::create(
         b, loc, resultTy, addr, plan.num,
         plan.trans ? NVVM::MMALayout::col : NVVM::MMALayout::row,

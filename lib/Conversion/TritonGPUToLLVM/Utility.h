@@ -220,9 +220,12 @@ ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
 Value threadOffset(OpBuilder &b, Location loc, Operation *anchor,
                    const LinearLayout &toOffset);
 /// The byte address of register `r`'s element: `base` + (`thread` XOR the
-/// register's constant offset) * `bytes`.
+/// register's constant offset) * `bytes`. `thread` holds the lane, warp and
+/// block part of `toOffset`, and where the caller XORed more in, `extraBits`
+/// covers those bits: the constant's other bits are added.
 Value registerAddress(OpBuilder &b, Location loc, Value base, Value thread,
-                      const LinearLayout &toOffset, int r, unsigned bytes);
+                      const LinearLayout &toOffset, int r, unsigned bytes,
+                      int32_t extraBits = 0);
 /// Register `r` with the bits of zero register bases cleared: registers
 /// repeating a lower register hold the same element.
 int canonicalRegister(const LinearLayout &layout, StringAttr reg, int r);

@@ -431,22 +431,24 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
             side.threadBits |= offsets.getBasis(dim, i)[0];
       return side;
     };
+    // The register's offset bits no thread sets add (a displacement the
+    // access takes whole); the others XOR into the thread's offset, one XOR
+    // per distinct such part.
     auto address = [&](const Side &side, int r) {
       int32_t regOffset = registerCoords(side.offsets, r)[0];
-      if ((regOffset & side.threadBits) == 0) {
-        Value ptr =
-            gepBytes(rewriter, loc, base,
-                     LLVM::MulOp::create(rewriter, loc, side.thread,
-                                         i32Const(rewriter, loc, bytes)));
-        return regOffset ? gepBytes(rewriter, loc, ptr,
-                                    i32Const(rewriter, loc, regOffset * bytes))
-                         : ptr;
-      }
-      Value offset = LLVM::XOrOp::create(rewriter, loc, side.thread,
-                                         i32Const(rewriter, loc, regOffset));
-      return gepBytes(rewriter, loc, base,
-                      LLVM::MulOp::create(rewriter, loc, offset,
-                                          i32Const(rewriter, loc, bytes)));
+      int32_t mixed = regOffset & side.threadBits,
+              disjoint = regOffset & ~side.threadBits;
+      Value offset = mixed ? LLVM::XOrOp::create(rewriter, loc, side.thread,
+                                                 i32Const(rewriter, loc, mixed))
+                                 .getResult()
+                           : side.thread;
+      Value ptr = gepBytes(rewriter, loc, base,
+                           LLVM::MulOp::create(rewriter, loc, offset,
+                                               i32Const(rewriter, loc, bytes)));
+      return disjoint ? gepBytes(rewriter, loc, ptr,
+                                 i32Const(rewriter, loc,
+                                          int64_t(disjoint) * bytes))
+                      : ptr;
     };
     int vec = plan.vec;
     Type vecTy = vec > 1 ? Type(VectorType::get(vec, memTy)) : memTy;
