@@ -108,9 +108,11 @@ void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
       if (mayTouchSharedMemory(prev))
         return;
     }
-    // Nothing before it in its block: idle only at the start of a kernel.
+    // Nothing before it in its block: idle only at the start of a kernel,
+    // its entry block (control flow is lowered by now: a loop body is a
+    // block of the function too, entered again after its last reads).
     auto func = dyn_cast<FuncOp>(op->getParentOp());
-    if (func && func.isPublic())
+    if (func && func.isPublic() && op->getBlock()->isEntryBlock())
       op->setAttr(kSharedIdleAttr, UnitAttr::get(op->getContext()));
   });
 }

@@ -113,4 +113,25 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %z = ttg.convert_layout %y : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
     tt.return %z : tensor<64x64xf32, #blocked1>
   }
+
+  // A loop body (a block of its own once control flow is lowered) is entered
+  // again after its last reads of shared memory: its first conversion waits.
+  // CHECK-LABEL: llvm.func @loop_body_is_not_kernel_start
+  // CHECK: ^bb1(
+  // CHECK-NOT: llvm.store
+  // CHECK: nvvm.barrier0
+  // CHECK-COUNT-32: llvm.store {{.*}} : f32, !llvm.ptr<3>
+  tt.func public @loop_body_is_not_kernel_start(%x: tensor<64x64xf32, #blocked1>, %n: i32) -> tensor<64x64xf32, #blocked1> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    cf.br ^bb1(%c0, %x : i32, tensor<64x64xf32, #blocked1>)
+  ^bb1(%i: i32, %acc: tensor<64x64xf32, #blocked1>):
+    %y = ttg.convert_layout %acc : tensor<64x64xf32, #blocked1> -> tensor<64x64xf32, #blocked>
+    %z = ttg.convert_layout %y : tensor<64x64xf32, #blocked> -> tensor<64x64xf32, #blocked1>
+    %j = arith.addi %i, %c1 : i32
+    %more = arith.cmpi slt, %j, %n : i32
+    cf.cond_br %more, ^bb1(%j, %z : i32, tensor<64x64xf32, #blocked1>), ^bb2
+  ^bb2:
+    tt.return %z : tensor<64x64xf32, #blocked1>
+  }
 }
