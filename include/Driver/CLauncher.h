@@ -21,10 +21,14 @@ class ModuleOp;
 
 namespace mlir::triton::driver {
 
-/// One kernel parameter as the launcher takes it.
+/// One kernel parameter as the launcher takes it. A tensor descriptor
+/// argument of the kernel is several: its base pointer, its shape and
+/// strides (int64_t each) and a bool that is true for NaN padding, as the
+/// descriptor-to-pointer rewrite leaves the kernel's signature.
 struct KernelParam {
   std::string name;  ///< a C identifier
   std::string cType; ///< CUdeviceptr, int32_t, float, ...
+  unsigned argIndex = 0; ///< the kernel argument it passes (part of)
 };
 
 struct LauncherSpec {

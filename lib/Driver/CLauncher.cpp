@@ -70,7 +70,33 @@ mlir::triton::driver::getKernelParams(ModuleOp module, std::string &name) {
         "the module holds no kernel (a public tt.func)");
   std::vector<KernelParam> params;
   std::set<std::string> used = {"stream", "gridX", "gridY", "gridZ"};
+  auto uniqueName = [&](std::string name, size_t i) {
+    if (!isCIdentifier(name) || used.count(name))
+      name = "arg" + std::to_string(i);
+    while (used.count(name))
+      name += "_";
+    used.insert(name);
+    return name;
+  };
   for (auto [i, type] : llvm::enumerate(types)) {
+    std::string argName;
+    if (auto nameLoc = dyn_cast<NameLoc>(locs[i]))
+      argName = nameLoc.getName().str();
+    if (auto desc = dyn_cast<triton::TensorDescType>(type)) {
+      std::string base = uniqueName(argName, i);
+      unsigned argIndex = i;
+      auto add = [&](const std::string &name, const char *cType) {
+        params.push_back({uniqueName(name, i), cType, argIndex});
+      };
+      params.push_back({base, "CUdeviceptr", argIndex});
+      int64_t rank = desc.getBlockType().getRank();
+      for (int64_t d = 0; d < rank; ++d)
+        add(base + "_shape" + std::to_string(d), "int64_t");
+      for (int64_t d = 0; d < rank; ++d)
+        add(base + "_stride" + std::to_string(d), "int64_t");
+      add(base + "_padding_nan", "bool");
+      continue;
+    }
     std::string cType = cTypeOf(type);
     if (cType.empty()) {
       std::string text;
@@ -79,13 +105,7 @@ mlir::triton::driver::getKernelParams(ModuleOp module, std::string &name) {
          << ", which a C launcher cannot pass";
       return llvm::createStringError(text);
     }
-    std::string paramName;
-    if (auto nameLoc = dyn_cast<NameLoc>(locs[i]))
-      paramName = nameLoc.getName().str();
-    if (!isCIdentifier(paramName) || used.count(paramName))
-      paramName = "arg" + std::to_string(i);
-    used.insert(paramName);
-    params.push_back({paramName, cType});
+    params.push_back({uniqueName(argName, i), cType, unsigned(i)});
   }
   return params;
 }

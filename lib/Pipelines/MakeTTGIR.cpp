@@ -34,6 +34,15 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
                                           const MakeTTGIROptions &options) {
   int capability = options.computeCapability;
 
+  // Tensor descriptors on sm_90: until the TMA lowering
+  // (triton-nvidia-tma-lowering and the descriptors of the kernel's
+  // signature) is built, they take the pointer rewrite sm_80's make_ttir
+  // runs. The kernel then takes each descriptor as a base pointer, shape,
+  // strides and padding flag, and its metadata lists no tensordesc_meta:
+  // Triton's launcher passes exactly that.
+  if (capability >= 90)
+    pm.addPass(createTritonRewriteTensorDescriptorToPointer());
+
   ConvertTritonToTritonGPUOptions convert;
   convert.target = "cuda:" + std::to_string(capability);
   convert.numWarps = options.numWarps;

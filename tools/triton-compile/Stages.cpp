@@ -79,6 +79,17 @@ struct FailureRecorder : public PassInstrumentation {
 
 /// Upstream's signature spelling of a kernel parameter's C type.
 static std::string signatureOf(const driver::KernelParam &p, Type type) {
+  // Upstream's spelling: tensordesc<fp16[64, 32]>.
+  if (auto desc = dyn_cast<triton::TensorDescType>(type)) {
+    RankedTensorType block = desc.getBlockType();
+    std::string elt =
+        signatureOf(p, triton::PointerType::get(block.getElementType(), 1))
+            .substr(1);
+    std::string shape;
+    for (int64_t d : block.getShape())
+      shape += (shape.empty() ? "" : ", ") + std::to_string(d);
+    return "tensordesc<" + elt + "[" + shape + "]>";
+  }
   if (auto ptr = dyn_cast<triton::PointerType>(type)) {
     Type elt = ptr.getPointeeType();
     if (elt.isF16())
@@ -391,8 +402,13 @@ static llvm::Error compile(const Checked &checked,
     out.name = kernelName;
     for (auto func : module->getOps<triton::FuncOp>())
       if (func.isPublic())
-        for (auto [p, arg] : llvm::zip(params, func.getArguments()))
-          signature.push_back(signatureOf(p, arg.getType()));
+        for (BlockArgument arg : func.getArguments()) {
+          auto first = llvm::find_if(
+              params, [&](const driver::KernelParam &p) {
+                return p.argIndex == arg.getArgNumber();
+              });
+          signature.push_back(signatureOf(*first, arg.getType()));
+        }
 
     auto runStage =
         [&](llvm::StringRef name,
