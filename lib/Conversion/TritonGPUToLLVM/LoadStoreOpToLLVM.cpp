@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/AxisInfo.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Utility.h"
 
 #include "mlir/IR/Matchers.h"
@@ -88,7 +89,8 @@ static bool mayTouchSharedMemory(Operation *op) {
 
 void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
   mod.walk([](Operation *op) {
-    bool writesFirst = isa<AsyncCopyGlobalToLocalOp, LocalStoreOp>(op) ||
+    bool writesFirst = isa<AsyncCopyGlobalToLocalOp, LocalStoreOp,
+                           nvidia_gpu::InitBarrierOp>(op) ||
                        (isa<LocalAllocOp>(op) &&
                         cast<LocalAllocOp>(op).getSrc()) ||
                        (isa<ConvertLayoutOp>(op) && getAllocationOffset(op));
@@ -96,10 +98,16 @@ void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
       return;
     for (Operation *prev = op->getPrevNode(); prev;
          prev = prev->getPrevNode()) {
-      // These end with a barrier of the whole CTA; an async copy right after
-      // another (a group of copies, as the pipeliner makes them) is covered
-      // by the barrier the first one starts with, if it needs one.
-      if (isa<AsyncWaitOp, LocalBarrierOp>(prev) ||
+      // These end with a barrier of the whole CTA (the writes of a whole
+      // tensor and an mbarrier's init end with one for their readers); an
+      // async copy right after another (a group of copies, as the pipeliner
+      // makes them) is covered by the barrier the first one starts with, if
+      // it needs one.
+      bool endsWithBarrier =
+          isa<AsyncWaitOp, LocalBarrierOp, LocalStoreOp,
+              nvidia_gpu::InitBarrierOp>(prev) ||
+          (isa<LocalAllocOp>(prev) && cast<LocalAllocOp>(prev).getSrc());
+      if (endsWithBarrier ||
           (isa<AsyncCopyGlobalToLocalOp>(op) &&
            isa<AsyncCopyGlobalToLocalOp>(prev))) {
         op->setAttr(kSharedIdleAttr, UnitAttr::get(op->getContext()));

@@ -333,6 +333,7 @@ struct ConvertTritonGPUToLLVMPass
     populateLoadStoreOpToLLVMPatterns(converter, patterns, target,
                                       hints.vectorSizes);
     populateMemoryOpToLLVMPatterns(converter, patterns, target);
+    populateBarrierOpToLLVMPatterns(converter, patterns);
     populateReduceScanOpToLLVMPatterns(converter, patterns, target);
     populateDotOpToLLVMPatterns(converter, patterns, target);
     populateMMAToLLVMPatterns(converter, patterns, target);

@@ -320,7 +320,7 @@ struct LoweringHints {
 LoweringHints computeLoweringHints(ModuleOp mod);
 /// Marks (kSharedIdleAttr) each op that writes shared memory first thing
 /// (an async copy, a conversion through scratch, a local_alloc of a tensor,
-/// a local_store) when no thread can still be accessing shared memory: in
+/// a local_store, an mbarrier's init) when no thread can still be accessing shared memory: in
 /// its block, back to a barrier (ttg.async_wait, ttg.local_barrier) or to
 /// the start of a kernel, no op touches it. An async copy right after
 /// another (commits and ops off shared memory between) shares that one's
@@ -333,6 +333,9 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfo &target,
                                        const VectorSizes &vectorSizes);
+/// ttng's mbarrier ops (init, inval, expect, arrive, wait, cp.async arrive).
+void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                                     RewritePatternSet &patterns);
 void populateMemoryOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                     RewritePatternSet &patterns,
                                     const TargetInfo &target);

@@ -1,0 +1,178 @@
+//===- BarrierOpToLLVM.cpp - mbarriers ------------------------------------===//
+//
+// ttng's mbarrier ops in PTX. An mbarrier is a 64-bit object in shared
+// memory; its state changes (init, inval, arrive, expect-tx) are made once
+// for the CTA, by its first thread, while every thread that waits polls it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::nvidia_gpu;
+
+namespace {
+
+/// The 32-bit shared-memory address of the mbarrier `memDesc` (a converted
+/// memdesc struct) names.
+Value barrierAddress(ConversionPatternRewriter &rewriter, Location loc,
+                     Value memDesc) {
+  Value base = unpackLLElements(loc, memDesc, rewriter)[0];
+  return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), base);
+}
+
+/// True in the CTA's first thread, and-ed with `pred` when there is one.
+Value firstThreadAnd(ConversionPatternRewriter &rewriter, Location loc,
+                     Value pred) {
+  Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                     getThreadId(rewriter, loc),
+                                     i32Const(rewriter, loc, 0));
+  return pred ? LLVM::AndOp::create(rewriter, loc, first, pred).getResult()
+              : first;
+}
+
+struct InitBarrierOpConversion : public ConvertOpToLLVMPattern<InitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(InitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
+    Value pred = firstThreadAnd(rewriter, loc, Value());
+    // The buffer's previous readers finish first (unless nothing touched
+    // shared memory since the last barrier), and every thread sees the
+    // initialized mbarrier before it arrives or waits on it.
+    if (!op->hasAttr(kSharedIdleAttr))
+      emitBarrier(rewriter, loc);
+    inlinePtx(rewriter, loc,
+              "@$0 mbarrier.init.shared::cta.b64 [$1], " +
+                  std::to_string(op.getCount()) + ";",
+              "b,r", {pred, addr}, {});
+    emitBarrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct InvalBarrierOpConversion
+    : public ConvertOpToLLVMPattern<InvalBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(InvalBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
+    Value pred = firstThreadAnd(rewriter, loc, Value());
+    // Every thread is done waiting on it first.
+    emitBarrier(rewriter, loc);
+    inlinePtx(rewriter, loc, "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
+              {pred, addr}, {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// One arrival that also expects `size` bytes of asynchronous copies.
+struct BarrierExpectOpConversion
+    : public ConvertOpToLLVMPattern<BarrierExpectOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(BarrierExpectOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
+    Value pred = firstThreadAnd(rewriter, loc, adaptor.getPred());
+    inlinePtx(rewriter, loc,
+              "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+                  std::to_string(op.getSize()) + ";",
+              "b,r", {pred, addr}, {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// `count` arrivals, made by the CTA's first thread.
+struct ArriveBarrierOpConversion
+    : public ConvertOpToLLVMPattern<ArriveBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ArriveBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
+    Value pred = firstThreadAnd(rewriter, loc, adaptor.getPred());
+    inlinePtx(rewriter, loc,
+              "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
+                  std::to_string(op.getCount()) + ";",
+              "b,r", {pred, addr}, {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Every thread polls until the phase of parity `phase` has completed (or,
+/// with a false predicate, does not wait).
+struct WaitBarrierOpConversion : public ConvertOpToLLVMPattern<WaitBarrierOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(WaitBarrierOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
+    // PTX scopes the labels to the braces: each wait has its own.
+    std::string wait = "waitLoop:\n"
+                       "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "
+                       "$1;\n"
+                       "@!done bra.uni waitLoop;\n";
+    if (Value pred = adaptor.getPred()) {
+      inlinePtx(rewriter, loc,
+                "{\n.reg .pred done, go;\nsetp.ne.b32 go, $2, 0;\n"
+                "@!go bra.uni skip;\n" +
+                    wait + "skip:\n}",
+                "r,r,r",
+                {addr, adaptor.getPhase(),
+                 LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
+                                      pred)},
+                {});
+    } else {
+      inlinePtx(rewriter, loc, "{\n.reg .pred done;\n" + wait + "}", "r,r",
+                {addr, adaptor.getPhase()}, {});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Each thread's earlier cp.async copies arrive on the barrier when they
+/// complete (`.noinc`: the arrival was counted at init).
+struct AsyncCopyMbarrierArriveOpConversion
+    : public ConvertOpToLLVMPattern<AsyncCopyMbarrierArriveOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(AsyncCopyMbarrierArriveOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value addr = barrierAddress(rewriter, loc, adaptor.getBarrier());
+    inlinePtx(rewriter, loc,
+              std::string("cp.async.mbarrier.arrive") +
+                  (op.getNoIncrement() ? ".noinc" : "") +
+                  ".shared::cta.b64 [$0];",
+              "r", {addr}, {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::triton::gpu::populateBarrierOpToLLVMPatterns(
+    TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
+  patterns.add<InitBarrierOpConversion, InvalBarrierOpConversion,
+               BarrierExpectOpConversion, ArriveBarrierOpConversion,
+               WaitBarrierOpConversion, AsyncCopyMbarrierArriveOpConversion>(
+      converter);
+}

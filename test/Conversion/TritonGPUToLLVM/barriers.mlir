@@ -1,0 +1,72 @@
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+
+// mbarriers: the CTA's first thread initializes, expects, arrives and
+// invalidates; every thread waits on the phase's parity.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @barriers
+  tt.func public @barriers(%phase: i32, %go: i1) {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+    // CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+    // At the kernel's start no barrier goes before the init; one follows it,
+    // so that every thread sees the initialized mbarrier.
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r" %[[FIRST]], %{{.*}} : (i1, i32) -> !llvm.void
+    // CHECK-NEXT: nvvm.barrier0
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    // CHECK: %[[EXPECT:.*]] = llvm.and %{{.*}}, %arg1 : i1
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 8192;", "b,r" %[[EXPECT]]
+    ttng.barrier_expect %bar, 8192, %go : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred done;\0AwaitLoop:\0Ambarrier.try_wait.parity.shared::cta.b64 done, [$0], $1;\0A@!done bra.uni waitLoop;\0A}", "r,r" %{{.*}}, %arg0
+    ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    // With a predicate, threads where it is false do not wait.
+    // CHECK: %[[GO:.*]] = llvm.zext %arg1 : i1 to i32
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred done, go;\0Asetp.ne.b32 go, $2, 0;\0A@!go bra.uni skip;\0AwaitLoop:{{.*}}skip:\0A}", "r,r,r" %{{.*}}, %arg0, %[[GO]]
+    ttng.wait_barrier %bar, %phase, %go : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 2;", "b,r"
+    ttng.arrive_barrier %bar, 2 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];", "r"
+    ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    // Every thread is done waiting before the first invalidates it.
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r"
+    ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// After other shared-memory traffic, an init waits for the buffer's readers;
+// right after a local_alloc's stores (which end with a barrier) it need not.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @init_after_use
+  // CHECK: nvvm.ldmatrix
+  // CHECK: nvvm.barrier0
+  // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.init.shared::cta.b64 [$1], 1;"
+  // CHECK-NEXT: nvvm.barrier0
+  tt.func public @init_after_use(%buf: !ttg.memdesc<128xf32, #shared, #smem>) -> tensor<128xf32, #blocked> {
+    %y = ttg.local_load %buf : !ttg.memdesc<128xf32, #shared, #smem> -> tensor<128xf32, #blocked>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    tt.return %y : tensor<128xf32, #blocked>
+  }
+
+  // CHECK-LABEL: llvm.func @init_after_store
+  // CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
+  // CHECK-NEXT: nvvm.barrier0
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.init.shared::cta.b64 [$1], 1;"
+  // CHECK-NEXT: nvvm.barrier0
+  tt.func public @init_after_store(%x: tensor<128xf32, #blocked>) {
+    %buf = ttg.local_alloc %x : (tensor<128xf32, #blocked>) -> !ttg.memdesc<128xf32, #shared, #smem>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    tt.return
+  }
+}
