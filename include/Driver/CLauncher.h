@@ -22,7 +22,7 @@ class ModuleOp;
 namespace mlir::triton::driver {
 
 /// One kernel parameter as the launcher takes it. A tensor descriptor
-/// argument of the kernel is several: its base pointer, its shape and
+/// argument of the kernel may be several: its base pointer, its shape and
 /// strides (int64_t each) and a bool that is true for NaN padding, as the
 /// descriptor-to-pointer rewrite leaves the kernel's signature.
 struct KernelParam {
@@ -43,9 +43,13 @@ struct LauncherSpec {
 
 /// The parameters of the module's public kernel (a tt.func or llvm.func of
 /// the TTIR or TTGIR), named after their locations where those are C
-/// identifiers. Fails on a type a launcher cannot pass.
-llvm::Expected<std::vector<KernelParam>> getKernelParams(ModuleOp module,
-                                                         std::string &name);
+/// identifiers. Fails on a type a launcher cannot pass. A tensor descriptor
+/// argument is its pointer parts where the compile rewrites descriptors to
+/// pointers (`descriptorsToPointers`: a TTIR input), else a CUtensorMap
+/// passed by value (a TTGIR input that keeps them for TMA).
+llvm::Expected<std::vector<KernelParam>>
+getKernelParams(ModuleOp module, std::string &name,
+                bool descriptorsToPointers = true);
 
 /// The header and the source of the launcher; the header is meant to be
 /// included as "<kernelName>.h".

@@ -49,7 +49,8 @@ static std::string cTypeOf(Type type) {
 }
 
 llvm::Expected<std::vector<KernelParam>>
-mlir::triton::driver::getKernelParams(ModuleOp module, std::string &name) {
+mlir::triton::driver::getKernelParams(ModuleOp module, std::string &name,
+                                      bool descriptorsToPointers) {
   Operation *kernel = nullptr;
   SmallVector<Type> types;
   SmallVector<Location> locs;
@@ -82,6 +83,10 @@ mlir::triton::driver::getKernelParams(ModuleOp module, std::string &name) {
     std::string argName;
     if (auto nameLoc = dyn_cast<NameLoc>(locs[i]))
       argName = nameLoc.getName().str();
+    if (isa<triton::TensorDescType>(type) && !descriptorsToPointers) {
+      params.push_back({uniqueName(argName, i), "CUtensorMap", unsigned(i)});
+      continue;
+    }
     if (auto desc = dyn_cast<triton::TensorDescType>(type)) {
       std::string base = uniqueName(argName, i);
       unsigned argIndex = i;

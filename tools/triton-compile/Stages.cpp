@@ -395,7 +395,9 @@ static llvm::Error compile(const Checked &checked,
       return llvm::createStringError("cannot parse '" + inputOpt + "'");
     std::string kernelName;
     llvm::Expected<std::vector<driver::KernelParam>> kernelParams =
-        driver::getKernelParams(*module, kernelName);
+        driver::getKernelParams(*module, kernelName,
+                                /*descriptorsToPointers=*/stage ==
+                                    Stage::TTIR);
     if (!kernelParams)
       return kernelParams.takeError();
     params = *kernelParams;

@@ -80,6 +80,19 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
     if (kernel) {
       func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
                     rewriter.getUnitAttr());
+      // A tensor descriptor argument is a CUtensorMap passed by value, as
+      // Triton's launcher passes one: the kernel reads it where it lies.
+      for (auto [i, input] : llvm::enumerate(type.getInputs())) {
+        if (!isa<TensorDescType>(input))
+          continue;
+        func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
+                        TypeAttr::get(LLVM::LLVMArrayType::get(
+                            IntegerType::get(ctx, 8), 128)));
+        func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
+                        rewriter.getI64IntegerAttr(64));
+        func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
+                        rewriter.getUnitAttr());
+      }
       int threads = getNumWarps(op) * getThreadsPerWarp(op);
       func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                     rewriter.getDenseI32ArrayAttr({threads}));
@@ -334,6 +347,7 @@ struct ConvertTritonGPUToLLVMPass
                                       hints.vectorSizes);
     populateMemoryOpToLLVMPatterns(converter, patterns, target);
     populateBarrierOpToLLVMPatterns(converter, patterns);
+    populateTMAToLLVMPatterns(converter, patterns);
     populateReduceScanOpToLLVMPatterns(converter, patterns, target);
     populateDotOpToLLVMPatterns(converter, patterns, target);
     populateMMAToLLVMPatterns(converter, patterns, target);

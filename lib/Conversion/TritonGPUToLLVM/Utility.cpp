@@ -42,6 +42,10 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
   });
   addConversion(
       [ctx](AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
+  // A tensor descriptor is the address of its CUtensorMap.
+  addConversion([ctx](TensorDescType) -> Type {
+    return LLVM::LLVMPointerType::get(ctx);
+  });
 }
 
 Type TritonGPUToLLVMTypeConverter::convertElementType(Type type) const {

@@ -333,6 +333,14 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfo &target,
                                        const VectorSizes &vectorSizes);
+/// The box of a tensor map that moves a block of `shape` into an
+/// nvmma_shared buffer: at most 256 elements along each dimension and, with
+/// a swizzle, at most its width along the contiguous (last) one.
+SmallVector<int64_t> tmaBlockShape(ArrayRef<int64_t> shape,
+                                   NVMMASharedEncodingAttr enc);
+/// ttng's TMA copies, reductions and store waits.
+void populateTMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
+                               RewritePatternSet &patterns);
 /// ttng's mbarrier ops (init, inval, expect, arrive, wait, cp.async arrive).
 void populateBarrierOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                      RewritePatternSet &patterns);
