@@ -3,14 +3,17 @@
 #
 # For the GPU machine (one `device` call): builds test/e2e/launcher's C
 # programs against the launchers triton-compile wrote for vector_add and
-# matmul (96 KB of shared memory: the launcher opts in above 48 KB), with
-# the system C compiler, CUDA's cuda.h and the real libcuda, runs them and
-# reports. Compile the launchers beforehand, where MLIR is, and carry
-# build/launcher:
+# matmul (96 KB of shared memory: the launcher opts in above 48 KB) and, on
+# sm_90, a TMA copy that takes CUtensorMaps by value (tma_roundtrip, when its
+# launcher is there), with the system C compiler, CUDA's cuda.h and the real
+# libcuda, runs them and reports. Compile the launchers beforehand, where
+# MLIR is, and carry build/launcher:
 #   build/bin/triton-compile examples/vector_add_kernel.ttir --emit-c-launcher \
 #       --no-cache -o build/launcher
 #   build/bin/triton-compile examples/matmul_kernel.ttir --arch=sm_90 \
 #       --num-warps=8 --emit-c-launcher --no-cache -o build/launcher
+#   build/bin/triton-compile test/e2e/launcher/tma_roundtrip_kernel.ttgir \
+#       --arch=sm_90 --emit-c-launcher --no-cache -o build/launcher
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -21,7 +24,9 @@ mkdir -p "$work"
 cuda="${CUDA_HOME:-/usr/local/cuda}"
 libcuda=$(ldconfig -p | awk '/libcuda.so.1 /{print $NF; exit}')
 status=0
-for kernel in vector_add matmul; do
+kernels="vector_add matmul"
+[ -f "$dir/tma_roundtrip_kernel.c" ] && kernels="$kernels tma_roundtrip"
+for kernel in $kernels; do
   cc -std=c11 -O2 -Wall -Werror -I"$dir" -I"$cuda/include" \
     "$root/test/e2e/launcher/${kernel}_main.c" "$dir/${kernel}_kernel.c" \
     -o "$work/${kernel}_main" ${libcuda:+"$libcuda"} -lm
