@@ -40,6 +40,13 @@ bool isDistributedEncoding(Attribute encoding);
 /// that; the source is recomputed in `dst` instead
 /// (tritongpu-remove-layout-conversions).
 bool movesBetweenCtas(Attribute src, Attribute dst);
+/// The NVMMA shared layout of a tile of `shape` stored in `order`: the
+/// widest swizzle (128, 64 or 32 bytes) the contiguous dimension fills.
+NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *ctx,
+                                               ArrayRef<int64_t> shape,
+                                               ArrayRef<unsigned> order,
+                                               Type elementType,
+                                               ArrayRef<int32_t> cgaBases);
 
 /// The number of warps `op` runs on: that of the warp_specialize partition
 /// holding it, or the nearest `ttg.num-warps` attribute.

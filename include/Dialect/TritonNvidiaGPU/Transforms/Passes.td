@@ -55,4 +55,38 @@ def TritonNvidiaGPUPlanCTA
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonNvidiaGPUTMALowering
+    : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
+  let summary = "descriptor loads, stores and reductions as TMA copies";
+  let description = [{
+    Each `tt.descriptor_load` becomes a TMA copy into a shared buffer laid
+    out as the descriptor's block (its `#ttg.nvmma_shared` encoding, or the
+    row-major NVMMA layout with the widest swizzle the rows fill): an
+    mbarrier is initialized, expects the block's bytes, the copy completes
+    them, every thread waits, the mbarrier is invalidated and the buffer is
+    read into the load's layout. Each `tt.descriptor_store` and
+    `tt.descriptor_reduce` writes its value into such a buffer, fences it for
+    the async proxy, copies (or reduces) it into global memory and waits
+    until the copy has read the buffer. Blocks other than the descriptor's
+    whole block (rank-reduced loads) and encodings other than nvmma_shared
+    are diagnostics. Gathers and scatters are not lowered yet.
+
+    ```mlir
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    ttng.init_barrier %bar, 1 : ...
+    ttng.barrier_expect %bar, 8192, %true : ...
+    ttng.async_tma_copy_global_to_local %desc[%i, %j] %buf, %bar, %true : ...
+    ttng.wait_barrier %bar, %c0_i32 : ...
+    ttng.inval_barrier %bar : ...
+    %v = ttg.local_load %buf : ... -> tensor<64x64xf16, #blocked>
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::arith::ArithDialect",
+    "mlir::triton::gpu::TritonGPUDialect",
+    "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"
+  ];
+}
+
 #endif // TRITON_DIALECT_TRITONNVIDIAGPU_TRANSFORMS_PASSES

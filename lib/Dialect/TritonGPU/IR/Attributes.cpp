@@ -40,6 +40,24 @@ bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
                          LinearEncodingAttr>(encoding);
 }
 
+NVMMASharedEncodingAttr mlir::triton::gpu::getNVMMASharedEncoding(
+    MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
+    Type elementType, ArrayRef<int32_t> cgaBases) {
+  unsigned bits = elementType.getIntOrFloatBitWidth();
+  int64_t contigBytes = shape[order[0]] * bits / 8;
+  unsigned swizzle = 0;
+  for (unsigned candidate : {128u, 64u, 32u}) {
+    if (contigBytes >= candidate && contigBytes % candidate == 0) {
+      swizzle = candidate;
+      break;
+    }
+  }
+  bool transposed = order[0] != shape.size() - 1;
+  return NVMMASharedEncodingAttr::get(ctx, swizzle, transposed, bits,
+                                      /*fp4Padded=*/false, shape.size(),
+                                      cgaBases);
+}
+
 bool mlir::triton::gpu::movesBetweenCtas(Attribute src, Attribute dst) {
   auto a = dyn_cast_or_null<BlockedEncodingAttr>(src);
   auto b = dyn_cast_or_null<BlockedEncodingAttr>(dst);

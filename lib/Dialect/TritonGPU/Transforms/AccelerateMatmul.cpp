@@ -181,28 +181,6 @@ unsigned instrNV3(ArrayRef<int64_t> shape, int numWarps, Type elementType) {
   return 8;
 }
 
-/// The NVMMA shared layout of a tile of `shape` stored in `order`: the
-/// widest swizzle the contiguous dimension fills.
-NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *ctx,
-                                               ArrayRef<int64_t> shape,
-                                               ArrayRef<unsigned> order,
-                                               Type elementType,
-                                               ArrayRef<int32_t> cgaBases) {
-  unsigned bits = elementType.getIntOrFloatBitWidth();
-  int64_t contigBytes = shape[order[0]] * bits / 8;
-  unsigned swizzle = 0;
-  for (unsigned candidate : {128u, 64u, 32u}) {
-    if (contigBytes >= candidate && contigBytes % candidate == 0) {
-      swizzle = candidate;
-      break;
-    }
-  }
-  bool transposed = order[0] != shape.size() - 1;
-  return NVMMASharedEncodingAttr::get(ctx, swizzle, transposed, bits,
-                                      /*fp4Padded=*/false, shape.size(),
-                                      cgaBases);
-}
-
 /// The tensor a wgmma operand is stored from: the operand before its
 /// conversion to a dot_op layout.
 Value sharedOperandSource(Value operand) {
