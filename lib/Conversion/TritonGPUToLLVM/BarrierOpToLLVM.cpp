@@ -35,23 +35,29 @@ Value firstThreadAnd(ConversionPatternRewriter &rewriter, Location loc,
               : first;
 }
 
+/// `instr` (its mbarrier operand `[$1]`) on the mbarrier `memDesc`, in the
+/// CTA's first thread where `pred` (if any) holds.
+void inFirstThread(ConversionPatternRewriter &rewriter, Location loc,
+                   Value memDesc, Value pred, const std::string &instr) {
+  Value addr = barrierAddress(rewriter, loc, memDesc);
+  inlinePtx(rewriter, loc, "@$0 " + instr + ";", "b,r",
+            {firstThreadAnd(rewriter, loc, pred), addr}, {});
+}
+
 struct InitBarrierOpConversion : public ConvertOpToLLVMPattern<InitBarrierOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(InitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
-    Value pred = firstThreadAnd(rewriter, loc, Value());
     // The buffer's previous readers finish first (unless nothing touched
     // shared memory since the last barrier), and every thread sees the
     // initialized mbarrier before it arrives or waits on it.
     if (!op->hasAttr(kSharedIdleAttr))
       emitBarrier(rewriter, loc);
-    inlinePtx(rewriter, loc,
-              "@$0 mbarrier.init.shared::cta.b64 [$1], " +
-                  std::to_string(op.getCount()) + ";",
-              "b,r", {pred, addr}, {});
+    inFirstThread(rewriter, loc, adaptor.getAlloc(), Value(),
+                  "mbarrier.init.shared::cta.b64 [$1], " +
+                      std::to_string(op.getCount()));
     emitBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
@@ -65,12 +71,10 @@ struct InvalBarrierOpConversion
   matchAndRewrite(InvalBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
-    Value pred = firstThreadAnd(rewriter, loc, Value());
     // Every thread is done waiting on it first.
     emitBarrier(rewriter, loc);
-    inlinePtx(rewriter, loc, "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r",
-              {pred, addr}, {});
+    inFirstThread(rewriter, loc, adaptor.getAlloc(), Value(),
+                  "mbarrier.inval.shared::cta.b64 [$1]");
     rewriter.eraseOp(op);
     return success();
   }
@@ -83,13 +87,9 @@ struct BarrierExpectOpConversion
   LogicalResult
   matchAndRewrite(BarrierExpectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
-    Value pred = firstThreadAnd(rewriter, loc, adaptor.getPred());
-    inlinePtx(rewriter, loc,
-              "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
-                  std::to_string(op.getSize()) + ";",
-              "b,r", {pred, addr}, {});
+    inFirstThread(rewriter, op.getLoc(), adaptor.getAlloc(), adaptor.getPred(),
+                  "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+                      std::to_string(op.getSize()));
     rewriter.eraseOp(op);
     return success();
   }
@@ -102,13 +102,9 @@ struct ArriveBarrierOpConversion
   LogicalResult
   matchAndRewrite(ArriveBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
-    Value pred = firstThreadAnd(rewriter, loc, adaptor.getPred());
-    inlinePtx(rewriter, loc,
-              "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], " +
-                  std::to_string(op.getCount()) + ";",
-              "b,r", {pred, addr}, {});
+    inFirstThread(rewriter, op.getLoc(), adaptor.getAlloc(), adaptor.getPred(),
+                  "mbarrier.arrive.shared::cta.b64 _, [$1], " +
+                      std::to_string(op.getCount()));
     rewriter.eraseOp(op);
     return success();
   }

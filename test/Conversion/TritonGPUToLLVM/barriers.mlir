@@ -48,7 +48,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @init_after_use
   // CHECK: nvvm.ldmatrix
   // CHECK: nvvm.barrier0
-  // CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.init.shared::cta.b64 [$1], 1;"
+  // CHECK-NOT: nvvm.barrier0
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.init.shared::cta.b64 [$1], 1;"
   // CHECK-NEXT: nvvm.barrier0
   tt.func public @init_after_use(%buf: !ttg.memdesc<128xf32, #shared, #smem>) -> tensor<128xf32, #blocked> {
     %y = ttg.local_load %buf : !ttg.memdesc<128xf32, #shared, #smem> -> tensor<128xf32, #blocked>
