@@ -17,20 +17,10 @@ using namespace mlir::triton::nvidia_gpu;
 
 namespace {
 
-/// The 32-bit shared-memory address of the mbarrier `memDesc` (a converted
-/// memdesc struct) names.
-Value barrierAddress(ConversionPatternRewriter &rewriter, Location loc,
-                     Value memDesc) {
-  Value base = unpackLLElements(loc, memDesc, rewriter)[0];
-  return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), base);
-}
-
 /// True in the CTA's first thread, and-ed with `pred` when there is one.
 Value firstThreadAnd(ConversionPatternRewriter &rewriter, Location loc,
                      Value pred) {
-  Value first = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                     getThreadId(rewriter, loc),
-                                     i32Const(rewriter, loc, 0));
+  Value first = isFirstThread(rewriter, loc);
   return pred ? LLVM::AndOp::create(rewriter, loc, first, pred).getResult()
               : first;
 }
@@ -39,7 +29,7 @@ Value firstThreadAnd(ConversionPatternRewriter &rewriter, Location loc,
 /// CTA's first thread where `pred` (if any) holds.
 void inFirstThread(ConversionPatternRewriter &rewriter, Location loc,
                    Value memDesc, Value pred, const std::string &instr) {
-  Value addr = barrierAddress(rewriter, loc, memDesc);
+  Value addr = sharedAddress32(rewriter, loc, memDesc);
   inlinePtx(rewriter, loc, "@$0 " + instr + ";", "b,r",
             {firstThreadAnd(rewriter, loc, pred), addr}, {});
 }
@@ -118,7 +108,7 @@ struct WaitBarrierOpConversion : public ConvertOpToLLVMPattern<WaitBarrierOp> {
   matchAndRewrite(WaitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getAlloc());
+    Value addr = sharedAddress32(rewriter, loc, adaptor.getAlloc());
     // PTX scopes the labels to the braces: each wait has its own.
     std::string wait = "waitLoop:\n"
                        "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "
@@ -152,7 +142,7 @@ struct AsyncCopyMbarrierArriveOpConversion
   matchAndRewrite(AsyncCopyMbarrierArriveOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addr = barrierAddress(rewriter, loc, adaptor.getBarrier());
+    Value addr = sharedAddress32(rewriter, loc, adaptor.getBarrier());
     inlinePtx(rewriter, loc,
               std::string("cp.async.mbarrier.arrive") +
                   (op.getNoIncrement() ? ".noinc" : "") +

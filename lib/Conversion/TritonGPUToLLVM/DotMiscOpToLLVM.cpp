@@ -44,8 +44,7 @@ bool operandThreadsMatch(const LinearLayout &operand, const LinearLayout &d,
 /// A dot operand a local_load reads from shared memory right before the
 /// dot: the FMA lowering may read it itself, a piece of K at a time.
 struct SharedOperand {
-  Value base;                   // the buffer's shared address
-  Value thread;                 // this thread's part of the offset
+  Value memDesc;                // the buffer (converted memdesc)
   LinearLayout toOffset;        // (register, lane, warp, block) -> offset
   int vec = 1;                  // registers one load moves
   SmallVector<int32_t> kTerms;  // offset of each K bit from log2(kc) on
@@ -122,10 +121,7 @@ planSharedOperand(DotOp dot, unsigned opIdx, const LinearLayout &layout,
     plan.vec = std::min(plan.vec, 1 << *found);
     plan.kTerms.push_back(plan.toOffset.getBasis(reg, *found)[0]);
   }
-  Location loc = dot.getLoc();
-  Value memDesc = rewriter.getRemappedValue(load.getSrc());
-  plan.base = unpackLLElements(loc, memDesc, rewriter)[0];
-  plan.thread = threadOffset(rewriter, loc, dot, plan.toOffset);
+  plan.memDesc = rewriter.getRemappedValue(load.getSrc());
   return plan;
 }
 
@@ -134,9 +130,9 @@ planSharedOperand(DotOp dot, unsigned opIdx, const LinearLayout &layout,
 template <typename MultiplyAdd>
 SmallVector<Value>
 emitChunkedDot(DotOp op, ConversionPatternRewriter &rewriter,
-               SharedOperand &a, SharedOperand &b, int64_t K, int64_t kc,
-               ArrayRef<SmallVector<int32_t>> coords, ArrayRef<Value> acc,
-               MultiplyAdd multiplyAdd) {
+               const SharedOperand &a, const SharedOperand &b, int64_t K,
+               int64_t kc, ArrayRef<SmallVector<int32_t>> coords,
+               ArrayRef<Value> acc, MultiplyAdd multiplyAdd) {
   Location loc = op.getLoc();
   MLIRContext *ctx = op.getContext();
   Type i32 = rewriter.getI32Type();
@@ -145,6 +141,14 @@ emitChunkedDot(DotOp op, ConversionPatternRewriter &rewriter,
   SmallVector<Type> accTypes;
   for (Value v : acc)
     accTypes.push_back(v.getType());
+  // Each operand's buffer address and this thread's part of its offsets,
+  // computed once before the loop.
+  auto baseAndThread = [&](const SharedOperand &side) {
+    return std::pair{unpackLLElements(loc, side.memDesc, rewriter)[0],
+                     threadOffset(rewriter, loc, op, side.toOffset)};
+  };
+  auto [aBase, aThread0] = baseAndThread(a);
+  auto [bBase, bThread0] = baseAndThread(b);
 
   // before -> body(k0, acc...) -> ... -> body | exit(acc...) -> rest
   Block *before = rewriter.getInsertionBlock();
@@ -163,8 +167,8 @@ emitChunkedDot(DotOp op, ConversionPatternRewriter &rewriter,
   rewriter.setInsertionPointToStart(body);
   Value k0 = body->getArgument(0);
   // The chunk's offsets: the thread's, XOR the terms of k0's set bits.
-  auto chunkThread = [&](SharedOperand &side) {
-    Value offset = side.thread;
+  auto chunkThread = [&](const SharedOperand &side, Value thread) {
+    Value offset = thread;
     for (auto [i, term] : llvm::enumerate(side.kTerms)) {
       if (!term)
         continue;
@@ -180,33 +184,29 @@ emitChunkedDot(DotOp op, ConversionPatternRewriter &rewriter,
     }
     return offset;
   };
-  Value aThread = chunkThread(a), bThread = chunkThread(b);
+  Value aThread = chunkThread(a, aThread0), bThread = chunkThread(b, bThread0);
+  // The offset bits the chunk XORs into the thread's.
+  auto chunkBits = [](const SharedOperand &side) {
+    int32_t bits = 0;
+    for (int32_t term : side.kTerms)
+      bits |= term;
+    return bits;
+  };
+  int32_t aBits = chunkBits(a), bBits = chunkBits(b);
   // Loads on first use, a vector at a time.
-  auto element = [&](SharedOperand &side, Value thread,
-                     DenseMap<int, SmallVector<Value>> &loaded,
+  auto element = [&](const SharedOperand &side, Value base, Value thread,
+                     int32_t bits, DenseMap<int, SmallVector<Value>> &loaded,
                      ArrayRef<int32_t> at) -> Value {
     int r = canonicalRegister(side.toOffset, reg, side.regs.at(
                                                       SmallVector<int32_t>(at)));
     int first = r & ~(side.vec - 1);
     auto [it, inserted] = loaded.try_emplace(first);
-    if (inserted) {
-      int32_t chunkBits = 0;
-      for (int32_t term : side.kTerms)
-        chunkBits |= term;
-      Value addr = registerAddress(rewriter, loc, side.base, thread,
-                                   side.toOffset, first, side.bytes, chunkBits);
-      if (side.vec == 1) {
-        it->second.push_back(
-            LLVM::LoadOp::create(rewriter, loc, side.elt, addr));
-      } else {
-        Value v = LLVM::LoadOp::create(
-            rewriter, loc, VectorType::get(side.vec, side.elt), addr,
-            /*alignment=*/side.vec * side.bytes);
-        for (int i = 0; i < side.vec; ++i)
-          it->second.push_back(LLVM::ExtractElementOp::create(
-              rewriter, loc, v, i32Const(rewriter, loc, i)));
-      }
-    }
+    if (inserted)
+      it->second = loadSharedVector(rewriter, loc,
+                                    registerAddress(rewriter, loc, base, thread,
+                                                    side.toOffset, first,
+                                                    side.bytes, bits),
+                                    side.elt, side.vec, side.bytes);
     return it->second[r - first];
   };
   DenseMap<int, SmallVector<Value>> aLoaded, bLoaded;
@@ -217,8 +217,8 @@ emitChunkedDot(DotOp op, ConversionPatternRewriter &rewriter,
       SmallVector<int32_t> ac(c), bc(c);
       ac[rank - 1] = j;
       bc[rank - 2] = j;
-      sum = multiplyAdd(element(a, aThread, aLoaded, ac),
-                        element(b, bThread, bLoaded, bc), sum);
+      sum = multiplyAdd(element(a, aBase, aThread, aBits, aLoaded, ac),
+                        element(b, bBase, bThread, bBits, bLoaded, bc), sum);
     }
     next.push_back(sum);
   }

@@ -109,18 +109,6 @@ Value outputIndex(OpBuilder &b, Location loc, ArrayRef<Value> coords,
   return idx;
 }
 
-Type memoryType(OpBuilder &b, Type t) {
-  return t.isInteger(1) ? b.getI8Type() : t;
-}
-Value toMemory(OpBuilder &b, Location loc, Value v) {
-  return v.getType().isInteger(1)
-             ? LLVM::ZExtOp::create(b, loc, b.getI8Type(), v)
-             : v;
-}
-Value fromMemory(OpBuilder &b, Location loc, Value v, Type t) {
-  return t.isInteger(1) ? LLVM::TruncOp::create(b, loc, t, v) : v;
-}
-
 /// Scratch addressing shared by reduce and scan: operand k's region, then
 /// slot `index` of `w` per output element.
 struct Scratch {

@@ -112,20 +112,6 @@ SmallVector<Value> copyCoords(ConversionPatternRewriter &rewriter,
   return out;
 }
 
-Value sharedAddress(ConversionPatternRewriter &rewriter, Location loc,
-                    Value memDesc, int64_t offset) {
-  Value base = unpackLLElements(loc, memDesc, rewriter)[0];
-  if (offset)
-    base = gepBytes(rewriter, loc, base, i32Const(rewriter, loc, offset));
-  return LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), base);
-}
-
-Value isFirstThread(ConversionPatternRewriter &rewriter, Location loc) {
-  return LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                              getThreadId(rewriter, loc),
-                              i32Const(rewriter, loc, 0));
-}
-
 struct AsyncTMACopyGlobalToLocalOpConversion
     : public ConvertOpToLLVMPattern<AsyncTMACopyGlobalToLocalOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
@@ -143,7 +129,7 @@ struct AsyncTMACopyGlobalToLocalOpConversion
                           "dimension of the buffer");
     Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
                                      isFirstThread(rewriter, loc));
-    Value barrier = sharedAddress(rewriter, loc, adaptor.getBarrier(), 0);
+    Value barrier = sharedAddress32(rewriter, loc, adaptor.getBarrier());
     std::string text =
         "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
         "d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, " +
@@ -153,7 +139,7 @@ struct AsyncTMACopyGlobalToLocalOpConversion
       constraints += ",r";
     for (auto &[start, offset] : plan->copies) {
       SmallVector<Value> operands{
-          pred, sharedAddress(rewriter, loc, adaptor.getResult(), offset),
+          pred, sharedAddress32(rewriter, loc, adaptor.getResult(), offset),
           adaptor.getDesc(), barrier};
       llvm::append_range(operands,
                          copyCoords(rewriter, loc, adaptor.getCoord(), start));
@@ -195,7 +181,7 @@ LogicalResult lowerTmaStore(Operation *op, ConversionPatternRewriter &rewriter,
   Value pred = isFirstThread(rewriter, loc);
   for (auto &[start, offset] : plan->copies) {
     SmallVector<Value> operands{pred, desc,
-                                sharedAddress(rewriter, loc, src, offset)};
+                                sharedAddress32(rewriter, loc, src, offset)};
     llvm::append_range(operands, copyCoords(rewriter, loc, coord, start));
     inlinePtx(rewriter, loc, text, constraints, operands, {});
   }

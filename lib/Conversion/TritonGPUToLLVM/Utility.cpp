@@ -480,6 +480,52 @@ Value mlir::triton::gpu::loadShared(OpBuilder &b, Location loc, Value ptr,
   return LLVM::LoadOp::create(b, loc, type, ptr);
 }
 
+Type mlir::triton::gpu::memoryType(OpBuilder &b, Type type) {
+  return type.isInteger(1) ? b.getI8Type() : type;
+}
+
+Value mlir::triton::gpu::toMemory(OpBuilder &b, Location loc, Value v) {
+  if (v.getType().isInteger(1))
+    return LLVM::ZExtOp::create(b, loc, b.getI8Type(), v);
+  return v;
+}
+
+Value mlir::triton::gpu::fromMemory(OpBuilder &b, Location loc, Value v,
+                                    Type type) {
+  if (type.isInteger(1))
+    return LLVM::TruncOp::create(b, loc, type, v);
+  return v;
+}
+
+SmallVector<Value> mlir::triton::gpu::loadSharedVector(OpBuilder &b,
+                                                       Location loc, Value addr,
+                                                       Type elt, int vec,
+                                                       unsigned bytes) {
+  if (vec == 1)
+    return {fromMemory(
+        b, loc, LLVM::LoadOp::create(b, loc, memoryType(b, elt), addr), elt)};
+  Value v = LLVM::LoadOp::create(b, loc, VectorType::get(vec, elt), addr,
+                                 /*alignment=*/vec * bytes);
+  SmallVector<Value> values;
+  for (int i = 0; i < vec; ++i)
+    values.push_back(
+        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+  return values;
+}
+
+Value mlir::triton::gpu::sharedAddress32(OpBuilder &b, Location loc,
+                                         Value memDesc, int64_t byteOffset) {
+  Value base = unpackLLElements(loc, memDesc, b)[0];
+  if (byteOffset)
+    base = gepBytes(b, loc, base, i32Const(b, loc, byteOffset));
+  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+}
+
+Value mlir::triton::gpu::isFirstThread(OpBuilder &b, Location loc) {
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
+                              getThreadId(b, loc), i32Const(b, loc, 0));
+}
+
 //===----------------------------------------------------------------------===//
 // Warp shuffles
 //===----------------------------------------------------------------------===//
@@ -852,6 +898,15 @@ Value mlir::triton::gpu::threadOffset(OpBuilder &b, Location loc,
   return applyLinearLayout(b, loc, toOffset, ins)[0];
 }
 
+int32_t mlir::triton::gpu::threadOffsetBits(const LinearLayout &toOffset) {
+  int32_t bits = 0;
+  for (StringAttr dim : toOffset.getInDimNames())
+    if (dim.getValue() != "register")
+      for (int i = 0; i < toOffset.getInDimSizeLog2(dim); ++i)
+        bits |= toOffset.getBasis(dim, i)[0];
+  return bits;
+}
+
 /// The byte address of register `r`'s element.
 Value mlir::triton::gpu::registerAddress(OpBuilder &b, Location loc, Value base,
                                          Value thread,
@@ -863,11 +918,7 @@ Value mlir::triton::gpu::registerAddress(OpBuilder &b, Location loc, Value base,
   int32_t constant = toOffset.apply(ins)[0].second;
   // The constant's bits no thread sets add (a displacement the load or store
   // takes whole); only the bits threads may set need the XOR.
-  int32_t threadBits = extraBits;
-  for (StringAttr dim : toOffset.getInDimNames())
-    if (dim.getValue() != "register")
-      for (int i = 0; i < toOffset.getInDimSizeLog2(dim); ++i)
-        threadBits |= toOffset.getBasis(dim, i)[0];
+  int32_t threadBits = threadOffsetBits(toOffset) | extraBits;
   int32_t mixed = constant & threadBits, disjoint = constant & ~threadBits;
   Value offset =
       mixed ? LLVM::XOrOp::create(b, loc, thread, i32Const(b, loc, mixed))
@@ -975,10 +1026,7 @@ SmallVector<Value> mlir::triton::gpu::emitLdMatrix(
   int n = toOffset.getInDimSize(reg);
   unsigned bits = elt.getIntOrFloatBitWidth();
   Value thread = threadOffset(b, loc, anchor, plan.rowOffsets);
-  int32_t rowBits = 0;
-  for (StringAttr dim : plan.rowOffsets.getInDimNames())
-    for (int i = 0; i < plan.rowOffsets.getInDimSizeLog2(dim); ++i)
-      rowBits |= plan.rowOffsets.getBasis(dim, i)[0];
+  int32_t rowBits = threadOffsetBits(plan.rowOffsets);
   // The bits one instruction covers: the word's and the matrices'.
   // (Transposed, register 0 picks the row: the word holds two rows'
   // halves.)

@@ -219,6 +219,9 @@ ScratchPlan planScratch(const LinearLayout &src, const LinearLayout &dst,
 /// This thread's part of `toOffset` (lane, warp and block), as an i32.
 Value threadOffset(OpBuilder &b, Location loc, Operation *anchor,
                    const LinearLayout &toOffset);
+/// The offset bits the lane, warp and block part of `toOffset` (its inputs
+/// other than "register") may set.
+int32_t threadOffsetBits(const LinearLayout &toOffset);
 /// The byte address of register `r`'s element: `base` + (`thread` XOR the
 /// register's constant offset) * `bytes`. `thread` holds the lane, warp and
 /// block part of `toOffset`, and where the caller XORed more in, `extraBits`
@@ -235,6 +238,23 @@ int canonicalRegister(const LinearLayout &layout, StringAttr reg, int r);
 void storeShared(OpBuilder &b, Location loc, Value ptr, Value val,
                  Value pred = {});
 Value loadShared(OpBuilder &b, Location loc, Value ptr, Type type);
+
+/// The type a value of `type` is kept as in shared memory (i1 as i8), and
+/// the conversions to and from it.
+Type memoryType(OpBuilder &b, Type type);
+Value toMemory(OpBuilder &b, Location loc, Value v);
+Value fromMemory(OpBuilder &b, Location loc, Value v, Type type);
+/// `vec` consecutive elements of type `elt` (each `bytes` wide) from the
+/// shared address `addr`, one load (a vector load when `vec` > 1, aligned
+/// to its size).
+SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc, Value addr,
+                                    Type elt, int vec, unsigned bytes);
+/// The 32-bit shared-memory address of a converted memdesc's buffer, plus
+/// `byteOffset`: what PTX's shared-memory operands take.
+Value sharedAddress32(OpBuilder &b, Location loc, Value memDesc,
+                      int64_t byteOffset = 0);
+/// True in the CTA's first thread.
+Value isFirstThread(OpBuilder &b, Location loc);
 
 //===----------------------------------------------------------------------===//
 // Warp shuffles

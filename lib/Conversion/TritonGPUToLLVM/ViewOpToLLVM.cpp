@@ -323,29 +323,6 @@ struct CatOpConversion : public ViewPattern<CatOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// convert_layout
-//===----------------------------------------------------------------------===//
-
-/// The type a value of `type` is kept as in shared memory (i1 as i8).
-Type memoryType(OpBuilder &b, Type type) {
-  if (type.isInteger(1))
-    return b.getI8Type();
-  return type;
-}
-
-Value toMemory(OpBuilder &b, Location loc, Value v) {
-  if (v.getType().isInteger(1))
-    return LLVM::ZExtOp::create(b, loc, b.getI8Type(), v);
-  return v;
-}
-
-Value fromMemory(OpBuilder &b, Location loc, Value v, Type type) {
-  if (type.isInteger(1))
-    return LLVM::TruncOp::create(b, loc, type, v);
-  return v;
-}
-
-//===----------------------------------------------------------------------===//
 // convert_layout through shared memory
 //===----------------------------------------------------------------------===//
 
@@ -411,44 +388,22 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     HardwareIds ids = getHardwareIds(rewriter, loc, getThreadsPerWarp(anchor),
                                      getNumCTAs(anchor));
     // One side of the round trip: the thread's offset (lane, warp and
-    // block part) and the offset bits that part can set. A register offset
-    // outside those bits is added (and folds into the address) rather than
-    // XORed.
+    // block part); registerAddress adds the register's part.
     struct Side {
       const LinearLayout &offsets;
       Value thread;
-      int32_t threadBits = 0;
     };
     auto makeSide = [&](const LinearLayout &offsets) {
-      Side side{offsets, applyLinearLayout(
-                             rewriter, loc, offsets,
-                             {{StringAttr::get(ctx, "lane"), ids.lane},
-                              {StringAttr::get(ctx, "warp"), ids.warp},
-                              {StringAttr::get(ctx, "block"), ids.block}})[0]};
-      for (StringAttr dim : offsets.getInDimNames())
-        if (dim != reg)
-          for (int i = 0; i < offsets.getInDimSizeLog2(dim); ++i)
-            side.threadBits |= offsets.getBasis(dim, i)[0];
-      return side;
+      return Side{
+          offsets,
+          applyLinearLayout(rewriter, loc, offsets,
+                            {{StringAttr::get(ctx, "lane"), ids.lane},
+                             {StringAttr::get(ctx, "warp"), ids.warp},
+                             {StringAttr::get(ctx, "block"), ids.block}})[0]};
     };
-    // The register's offset bits no thread sets add (a displacement the
-    // access takes whole); the others XOR into the thread's offset, one XOR
-    // per distinct such part.
     auto address = [&](const Side &side, int r) {
-      int32_t regOffset = registerCoords(side.offsets, r)[0];
-      int32_t mixed = regOffset & side.threadBits,
-              disjoint = regOffset & ~side.threadBits;
-      Value offset = mixed ? LLVM::XOrOp::create(rewriter, loc, side.thread,
-                                                 i32Const(rewriter, loc, mixed))
-                                 .getResult()
-                           : side.thread;
-      Value ptr = gepBytes(rewriter, loc, base,
-                           LLVM::MulOp::create(rewriter, loc, offset,
-                                               i32Const(rewriter, loc, bytes)));
-      return disjoint ? gepBytes(rewriter, loc, ptr,
-                                 i32Const(rewriter, loc,
-                                          int64_t(disjoint) * bytes))
-                      : ptr;
+      return registerAddress(rewriter, loc, base, side.thread, side.offsets, r,
+                             bytes);
     };
     int vec = plan.vec;
     Type vecTy = vec > 1 ? Type(VectorType::get(vec, memTy)) : memTy;
@@ -634,7 +589,6 @@ struct LocalLoadOpConversion : public ViewPattern<LocalLoadOp> {
     if (failed(access))
       return failure();
     Type elt = getTypeConverter()->convertType(dstType.getElementType());
-    Type memTy = memoryType(rewriter, elt);
     unsigned bytes = getElementBytes(dstType);
     // ldmatrix moves four 32-bit words a lane where the layout reads
     // narrower pieces (the operands of mma.sync, mostly).
@@ -658,18 +612,8 @@ struct LocalLoadOpConversion : public ViewPattern<LocalLoadOp> {
         continue;
       Value addr = registerAddress(rewriter, loc, base, thread,
                                    access->toOffset, r, bytes);
-      if (vec == 1) {
-        values[r] =
-            fromMemory(rewriter, loc,
-                       LLVM::LoadOp::create(rewriter, loc, memTy, addr), elt);
-        continue;
-      }
-      auto vecTy = VectorType::get(vec, elt);
-      Value v = LLVM::LoadOp::create(rewriter, loc, vecTy, addr,
-                                     /*alignment=*/vec * bytes);
-      for (int i = 0; i < vec; ++i)
-        values[r + i] = LLVM::ExtractElementOp::create(
-            rewriter, loc, v, i32Const(rewriter, loc, i));
+      llvm::copy(loadSharedVector(rewriter, loc, addr, elt, vec, bytes),
+                 values.begin() + r);
     }
     // Repeated registers copy the one they repeat.
     for (int r = 0; r < n; ++r)
