@@ -237,3 +237,43 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// TMA copies of a transposed nvmma_shared buffer are not lowered.
+#nvmmaT = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @transposed(%desc: !tt.tensordesc<tensor<64x64xf16>>, %x: i32, %pred: i1, %buf: !ttg.memdesc<64x64xf16, #nvmmaT, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>) {
+    // expected-error @+1 {{TMA copies of a transposed #ttg.nvmma_shared buffer are not supported}}
+    ttng.async_tma_copy_global_to_local %desc[%x, %x] %buf, %bar, %pred : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #nvmmaT, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// A TMA store needs one coordinate per dimension of the buffer.
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @coordinates(%desc: !tt.tensordesc<tensor<64x64xf16>>, %x: i32, %buf: !ttg.memdesc<64x64xf16, #nvmma, #smem>) {
+    // expected-error @+1 {{a TMA copy takes 1 to 5 coordinates, one per dimension of the buffer}}
+    ttng.async_tma_copy_local_to_global %desc[%x] %buf : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<64x64xf16, #nvmma, #smem>
+    tt.return
+  }
+}
+
+// -----
+
+// Nor of an fp4-padded one.
+#nvmmaP = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 8, fp4Padded = true}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @fp4_padded(%desc: !tt.tensordesc<tensor<64x128xi8>>, %x: i32, %buf: !ttg.memdesc<64x128xi8, #nvmmaP, #smem>) {
+    // expected-error @+1 {{TMA copies of fp4-padded buffers are not supported}}
+    ttng.async_tma_copy_local_to_global %desc[%x, %x] %buf : !tt.tensordesc<tensor<64x128xi8>>, !ttg.memdesc<64x128xi8, #nvmmaP, #smem>
+    tt.return
+  }
+}
