@@ -34,15 +34,6 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
                                           const MakeTTGIROptions &options) {
   int capability = options.computeCapability;
 
-  // Tensor descriptors on sm_90: until the TMA lowering
-  // (triton-nvidia-tma-lowering and the descriptors of the kernel's
-  // signature) is built, they take the pointer rewrite sm_80's make_ttir
-  // runs. The kernel then takes each descriptor as a base pointer, shape,
-  // strides and padding flag, and its metadata lists no tensordesc_meta:
-  // Triton's launcher passes exactly that.
-  if (capability >= 90)
-    pm.addPass(createTritonRewriteTensorDescriptorToPointer());
-
   ConvertTritonToTritonGPUOptions convert;
   convert.target = "cuda:" + std::to_string(capability);
   convert.numWarps = options.numWarps;
@@ -66,7 +57,7 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   // pass dumps show as a pass of its own.
   pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
   pm.addPass(createCanonicalizerPass());
-  // Not implemented here: triton-nvidia-optimize-descriptor-encoding.
+  pm.addPass(nvidia_gpu::createTritonNvidiaGPUOptimizeDescriptorEncoding());
   addLoopAwareCSE(pm);
 
   if (capability >= 80) {
@@ -102,9 +93,10 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   // Not implemented here: tritongpu-prefetch (MMAv2 operand prefetching).
   pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
   pm.addPass(createCanonicalizerPass());
-  // Not implemented here: tritongpu-coalesce-async-copy,
-  // triton-nvidia-optimize-tmem-layouts and, from sm_90 on,
-  // triton-nvidia-tma-lowering.
+  // Not implemented here: tritongpu-coalesce-async-copy and
+  // triton-nvidia-optimize-tmem-layouts.
+  if (capability >= 90)
+    pm.addPass(nvidia_gpu::createTritonNvidiaGPUTMALowering());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
   // Not implemented here: triton-nvidia-interleave-tmem.
   pm.addPass(gpu::createTritonGPUReduceDataDuplication());

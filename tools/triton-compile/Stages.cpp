@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Options.h"
 
 #include "Driver/CLauncher.h"
@@ -115,6 +116,46 @@ static std::string signatureOf(const driver::KernelParam &p, Type type) {
   if (auto i = dyn_cast<IntegerType>(type))
     return "i" + std::to_string(i.getWidth());
   return p.cType;
+}
+
+/// Upstream's `tensordesc_meta`: for each descriptor the kernel takes (a
+/// CUtensorMap the launcher encodes), the tensor map's swizzle, element
+/// size and type, box (outermost first) and fp4 padding.
+static llvm::Expected<llvm::json::Array> tensorDescMeta(ModuleOp module) {
+  llvm::json::Array entries;
+  for (auto func : module.getOps<triton::FuncOp>()) {
+    if (!func.isPublic())
+      continue;
+    for (BlockArgument arg : func.getArguments()) {
+      auto desc = dyn_cast<triton::TensorDescType>(arg.getType());
+      if (!desc)
+        continue;
+      RankedTensorType block = desc.getBlockType();
+      FailureOr<triton::gpu::NVMMASharedEncodingAttr> enc =
+          triton::nvidia_gpu::tmaEncoding(desc);
+      std::optional<int> elemType =
+          triton::nvidia_gpu::tmaElementType(block.getElementType());
+      if (failed(enc) || !elemType) {
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        os << "kernel parameter " << arg.getArgNumber() << " is a descriptor "
+           << "of " << block << ", which a TMA tensor map cannot describe";
+        return llvm::createStringError(text);
+      }
+      llvm::json::Array box;
+      for (int64_t d :
+           triton::nvidia_gpu::tmaBlockShape(block.getShape(), *enc))
+        box.push_back(d);
+      entries.push_back(llvm::json::Object{
+          {"swizzle", triton::nvidia_gpu::tmaSwizzleMode(*enc)},
+          {"elem_size",
+           std::max<int64_t>(1, block.getElementTypeBitWidth() / 8)},
+          {"elem_type", *elemType},
+          {"block_size", std::move(box)},
+          {"fp4_padded", enc->getFp4Padded()}});
+    }
+  }
+  return entries;
 }
 
 static int64_t intAttr(Operation *op, llvm::StringRef name, int64_t dflt) {
@@ -395,9 +436,9 @@ static llvm::Error compile(const Checked &checked,
       return llvm::createStringError("cannot parse '" + inputOpt + "'");
     std::string kernelName;
     llvm::Expected<std::vector<driver::KernelParam>> kernelParams =
-        driver::getKernelParams(*module, kernelName,
-                                /*descriptorsToPointers=*/stage ==
-                                    Stage::TTIR);
+        driver::getKernelParams(
+            *module, kernelName,
+            /*descriptorsToPointers=*/stage == Stage::TTIR && capability < 90);
     if (!kernelParams)
       return kernelParams.takeError();
     params = *kernelParams;
@@ -498,6 +539,10 @@ static llvm::Error compile(const Checked &checked,
       TimingScope copyTimer = timing.nest("copy TTGIR");
       state.ttgirCopy = module->clone();
     }
+    if (llvm::Expected<llvm::json::Array> descs = tensorDescMeta(*module))
+      meta["tensordesc_meta"] = std::move(*descs);
+    else
+      return descs.takeError();
     numWarps = intAttr(*module, "ttg.num-warps", numWarps);
     numCTAs = intAttr(*module, "ttg.num-ctas", numCTAs);
     triton::MakeLLIROptions llirOptions;

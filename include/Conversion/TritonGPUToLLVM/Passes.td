@@ -61,10 +61,11 @@ def TritonGPUGlobalScratchAllocation
     Sets `ttg.global_scratch_memory_size` and
     `ttg.global_scratch_memory_alignment` (i32) on the module and on each
     kernel: the bytes of the global scratch buffer the launcher passes as the
-    kernel's next-to-last argument. No op this toolchain lowers needs global
-    scratch yet, so the size is 0 and the alignment 1, as upstream prints
-    them for such kernels; a `ttg.global_scratch_alloc` is reported as not
-    supported.
+    kernel's next-to-last argument, per program (0 and 1 without any). Each
+    function's `ttg.global_scratch_alloc` buffers and the scratch of the
+    functions it calls are laid out one after another, each aligned, and
+    get their `ttg.global_scratch_memory_offset`. Device-side tensor maps
+    (a `tt.make_tensor_descriptor` on sm_90) live there.
   }];
 }
 

@@ -58,12 +58,43 @@ struct Buffer {
   int64_t offset = 0;
 };
 
-/// Whether `user` may still touch shared memory after it has run.
+/// Where the asynchronous access `user` starts is known to be over: a TMA
+/// copy into shared memory once an op of its block waits on its mbarrier, a
+/// TMA store or reduction once an op of its block waits for the bulk
+/// groups. Null when there is no such op.
+Operation *asyncAccessEnd(Operation *user) {
+  namespace ttng = triton::nvidia_gpu;
+  if (auto copy = dyn_cast<ttng::AsyncTMACopyGlobalToLocalOp>(user)) {
+    for (Operation *op = user->getNextNode(); op; op = op->getNextNode())
+      if (auto wait = dyn_cast<ttng::WaitBarrierOp>(op))
+        if (wait.getAlloc() == copy.getBarrier())
+          return op;
+    return nullptr;
+  }
+  if (isa<ttng::AsyncTMACopyLocalToGlobalOp, ttng::AsyncTMAReduceOp>(user)) {
+    for (Operation *op = user->getNextNode(); op; op = op->getNextNode())
+      if (isa<ttng::AsyncTMAStoreWaitOp>(op))
+        return op;
+    return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether `user` may still touch shared memory after it has run (past
+/// asyncAccessEnd, when it has one).
 bool isAsyncUser(Operation *user) {
-  if (auto dot = dyn_cast<triton::nvidia_gpu::WarpGroupDotOp>(user))
+  namespace ttng = triton::nvidia_gpu;
+  if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(user))
     return dot.getIsAsync();
+  // An mbarrier is used in place; what completes it asynchronously is
+  // waited for through it.
+  if (isa<ttng::InitBarrierOp, ttng::InvalBarrierOp, ttng::BarrierExpectOp,
+          ttng::WaitBarrierOp, ttng::ArriveBarrierOp>(user))
+    return false;
+  if (asyncAccessEnd(user))
+    return false;
   return isa<AsyncCopyGlobalToLocalOp>(user) ||
-         isa<triton::nvidia_gpu::TritonNvidiaGPUDialect>(user->getDialect());
+         isa<ttng::TritonNvidiaGPUDialect>(user->getDialect());
 }
 
 /// The operations of a function numbered in pre-order, with the last number
@@ -124,6 +155,8 @@ std::pair<int64_t, int64_t> liveRange(LocalAllocOp alloc, FuncOp func,
         return whole;
       deallocated |= isa<LocalDeallocOp>(user);
       async |= isAsyncUser(user);
+      if (Operation *end = asyncAccessEnd(user))
+        cover(end);
       for (Value result : user->getResults())
         if (isa<MemDescType>(result.getType()))
           views.push_back(result);
@@ -209,6 +242,8 @@ public:
         align = alignments.lookup(callee);
       } else {
         size = getScratchSizeInBytes(op);
+        if (isa<nvidia_gpu::TensormapCreateOp>(op))
+          align = kTensorMapBytes;
       }
       if (size == 0)
         return;
@@ -286,28 +321,75 @@ struct AllocateSharedMemoryNvPass
   }
 };
 
+/// Lays out each function's global scratch: its ttg.global_scratch_alloc
+/// buffers and the scratch of the functions it calls, one after another,
+/// each aligned (upstream's layout: no buffer is reused). Each buffer and
+/// call gets its `ttg.global_scratch_memory_offset`; kernels and the module
+/// get the size and alignment the launcher allocates per program.
 struct GlobalScratchAllocationPass
     : public mlir::triton::impl::TritonGPUGlobalScratchAllocationBase<
           GlobalScratchAllocationPass> {
   void runOnOperation() override {
     ModuleOp mod = getOperation();
+    SymbolTable symbols(mod);
     Builder b(mod.getContext());
-    WalkResult walk = mod.walk([](GlobalScratchAllocOp op) {
-      op.emitError("ttg.global_scratch_alloc is not supported by this "
-                   "toolchain's lowering yet");
-      return WalkResult::interrupt();
-    });
-    if (walk.wasInterrupted())
-      return signalPassFailure();
-    auto set = [&](Operation *op) {
-      op->setAttr("ttg.global_scratch_memory_size", b.getI32IntegerAttr(0));
-      op->setAttr("ttg.global_scratch_memory_alignment",
-                  b.getI32IntegerAttr(1));
+    struct Plan {
+      int64_t size = 0, align = 1;
     };
-    for (auto func : mod.getOps<FuncOp>())
-      if (func.isPublic())
-        set(func);
-    set(mod);
+    llvm::DenseMap<Operation *, Plan> plans;
+    llvm::SmallPtrSet<Operation *, 4> inProgress;
+    bool failed = false;
+    std::function<Plan(FuncOp)> plan = [&](FuncOp func) -> Plan {
+      if (auto it = plans.find(func); it != plans.end())
+        return it->second;
+      if (!inProgress.insert(func).second) {
+        func.emitError("recursive calls cannot have global scratch memory");
+        failed = true;
+        return {};
+      }
+      Plan p;
+      auto place = [&](Operation *op, int64_t size, int64_t align) {
+        p.size = llvm::alignTo(p.size, align);
+        op->setAttr("ttg.global_scratch_memory_offset",
+                    b.getI32IntegerAttr(p.size));
+        p.size += size;
+        p.align = std::max(p.align, align);
+      };
+      func.walk([&](Operation *op) {
+        if (auto alloc = dyn_cast<GlobalScratchAllocOp>(op)) {
+          place(op, alloc.getNbytes(),
+                std::max<int64_t>(1, alloc.getAlignment()));
+        } else if (auto call = dyn_cast<CallOp>(op)) {
+          auto callee = symbols.lookup<FuncOp>(call.getCallee());
+          if (!callee || callee.isExternal())
+            return;
+          Plan calleePlan = plan(callee);
+          if (calleePlan.size > 0)
+            place(op, calleePlan.size, calleePlan.align);
+        }
+      });
+      inProgress.erase(func);
+      plans[func] = p;
+      return p;
+    };
+    Plan module;
+    for (auto func : mod.getOps<FuncOp>()) {
+      Plan p = plan(func);
+      if (!func.isPublic())
+        continue;
+      func->setAttr("ttg.global_scratch_memory_size",
+                    b.getI32IntegerAttr(p.size));
+      func->setAttr("ttg.global_scratch_memory_alignment",
+                    b.getI32IntegerAttr(p.align));
+      module.size = std::max(module.size, p.size);
+      module.align = std::max(module.align, p.align);
+    }
+    if (failed)
+      return signalPassFailure();
+    mod->setAttr("ttg.global_scratch_memory_size",
+                 b.getI32IntegerAttr(module.size));
+    mod->setAttr("ttg.global_scratch_memory_alignment",
+                 b.getI32IntegerAttr(module.align));
   }
 };
 

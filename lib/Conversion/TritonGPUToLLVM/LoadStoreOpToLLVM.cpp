@@ -89,11 +89,11 @@ static bool mayTouchSharedMemory(Operation *op) {
 
 void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
   mod.walk([](Operation *op) {
-    bool writesFirst = isa<AsyncCopyGlobalToLocalOp, LocalStoreOp,
-                           nvidia_gpu::InitBarrierOp>(op) ||
-                       (isa<LocalAllocOp>(op) &&
-                        cast<LocalAllocOp>(op).getSrc()) ||
-                       (isa<ConvertLayoutOp>(op) && getAllocationOffset(op));
+    bool writesFirst =
+        isa<AsyncCopyGlobalToLocalOp, LocalStoreOp, nvidia_gpu::InitBarrierOp,
+            nvidia_gpu::TensormapCreateOp>(op) ||
+        (isa<LocalAllocOp>(op) && cast<LocalAllocOp>(op).getSrc()) ||
+        (isa<ConvertLayoutOp>(op) && getAllocationOffset(op));
     if (!writesFirst)
       return;
     for (Operation *prev = op->getPrevNode(); prev;
@@ -105,7 +105,7 @@ void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
       // it needs one.
       bool endsWithBarrier =
           isa<AsyncWaitOp, LocalBarrierOp, LocalStoreOp,
-              nvidia_gpu::InitBarrierOp>(prev) ||
+              nvidia_gpu::InitBarrierOp, nvidia_gpu::TensormapCreateOp>(prev) ||
           (isa<LocalAllocOp>(prev) && cast<LocalAllocOp>(prev).getSrc());
       if (endsWithBarrier ||
           (isa<AsyncCopyGlobalToLocalOp>(op) &&

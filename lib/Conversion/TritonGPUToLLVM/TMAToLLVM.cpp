@@ -20,20 +20,6 @@ using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 using namespace mlir::triton::nvidia_gpu;
 
-SmallVector<int64_t>
-mlir::triton::gpu::tmaBlockShape(ArrayRef<int64_t> shape,
-                                 NVMMASharedEncodingAttr enc) {
-  SmallVector<int64_t> box(shape.begin(), shape.end());
-  for (int64_t &d : box)
-    d = std::min<int64_t>(d, 256);
-  if (!box.empty() && enc.getSwizzlingByteWidth() != 0) {
-    int64_t contiguous =
-        enc.getSwizzlingByteWidth() * 8 / enc.getElementBitWidth();
-    box.back() = std::min(box.back(), contiguous);
-  }
-  return box;
-}
-
 namespace {
 
 /// The copies of one block: for each, its box's first coordinates (relative
@@ -43,17 +29,33 @@ struct TmaCopies {
   SmallVector<std::pair<SmallVector<int64_t>, int64_t>> copies;
 };
 
-FailureOr<TmaCopies> planTmaCopies(Operation *op, MemDescType memType) {
+/// Plans the copies of the block of `desc` into (or out of) a buffer of
+/// `memType`: the block itself, or (a rank-reduced copy) the block without
+/// its leading unit dimensions.
+FailureOr<TmaCopies> planTmaCopies(Operation *op, Value desc,
+                                   MemDescType memType) {
   auto enc = dyn_cast<NVMMASharedEncodingAttr>(memType.getEncoding());
   if (!enc)
     return op->emitError("a TMA copy needs a #ttg.nvmma_shared buffer, not ")
            << memType.getEncoding();
-  if (enc.getTransposed())
+  // A vector has no other way to be stored (upstream marks it transposed).
+  if (enc.getTransposed() && memType.getRank() > 1)
     return op->emitError("TMA copies of a transposed #ttg.nvmma_shared "
                          "buffer are not supported");
   if (enc.getFp4Padded())
     return op->emitError("TMA copies of fp4-padded buffers are not supported");
   ArrayRef<int64_t> shape = memType.getShape();
+  ArrayRef<int64_t> blockShape =
+      cast<TensorDescType>(desc.getType()).getBlockType().getShape();
+  size_t dropped = blockShape.size() - shape.size();
+  if (blockShape.size() < shape.size() ||
+      blockShape.drop_front(dropped) != shape ||
+      llvm::any_of(blockShape.take_front(dropped),
+                   [](int64_t d) { return d != 1; }))
+    return op->emitError("the buffer of a TMA copy holds the descriptor's "
+                         "block (or the block without leading unit "
+                         "dimensions), not ")
+           << memType;
   std::optional<LinearLayout> layout = toLinearLayout(shape, enc);
   if (!layout)
     return op->emitError("cannot lay out ") << memType;
@@ -65,23 +67,23 @@ FailureOr<TmaCopies> planTmaCopies(Operation *op, MemDescType memType) {
   if (!toOffset)
     return op->emitError("shared layout is not a bijection onto the buffer");
   TmaCopies plan;
-  plan.box = tmaBlockShape(shape, enc);
+  plan.box = tmaBlockShape(blockShape, enc);
   unsigned bytes = std::max(1u, enc.getElementBitWidth() / 8);
   SmallVector<int64_t> counts;
   int64_t total = 1;
-  for (auto [d, b] : llvm::zip(shape, plan.box)) {
+  for (auto [d, b] : llvm::zip(blockShape, plan.box)) {
     counts.push_back(d / b);
     total *= d / b;
   }
   for (int64_t i = 0; i < total; ++i) {
-    SmallVector<int64_t> start(shape.size());
+    SmallVector<int64_t> start(blockShape.size());
     int64_t rest = i;
-    for (int d = shape.size() - 1; d >= 0; --d) {
+    for (int d = blockShape.size() - 1; d >= 0; --d) {
       start[d] = (rest % counts[d]) * plan.box[d];
       rest /= counts[d];
     }
     SmallVector<std::pair<StringAttr, int32_t>> ins;
-    for (auto [name, c] : llvm::zip(outs, start))
+    for (auto [name, c] : llvm::zip(outs, ArrayRef(start).drop_front(dropped)))
       ins.push_back({name, int32_t(c)});
     int64_t offset = toOffset->apply(ins)[0].second;
     plan.copies.push_back({start, offset * bytes});
@@ -120,13 +122,13 @@ struct AsyncTMACopyGlobalToLocalOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto memType = cast<MemDescType>(op.getResult().getType());
-    FailureOr<TmaCopies> plan = planTmaCopies(op, memType);
+    FailureOr<TmaCopies> plan = planTmaCopies(op, op.getDesc(), memType);
     if (failed(plan))
       return failure();
     int rank = op.getCoord().size();
-    if (rank < 1 || rank > 5 || rank != int(memType.getRank()))
+    if (rank < 1 || rank > 5 || rank != int(plan->box.size()))
       return op.emitError("a TMA copy takes 1 to 5 coordinates, one per "
-                          "dimension of the buffer");
+                          "dimension of the descriptor's block");
     Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
                                      isFirstThread(rewriter, loc));
     Value barrier = sharedAddress32(rewriter, loc, adaptor.getBarrier());
@@ -153,17 +155,17 @@ struct AsyncTMACopyGlobalToLocalOpConversion
 /// Copies (or, with `reduceKind`, reduces) the buffer into global memory, one
 /// bulk group per op.
 LogicalResult lowerTmaStore(Operation *op, ConversionPatternRewriter &rewriter,
-                            Value desc, ValueRange coord, Value src,
-                            MemDescType memType,
+                            Value descOperand, Value desc, ValueRange coord,
+                            Value src, MemDescType memType,
                             std::optional<DescriptorReduceKind> reduceKind) {
   Location loc = op->getLoc();
-  FailureOr<TmaCopies> plan = planTmaCopies(op, memType);
+  FailureOr<TmaCopies> plan = planTmaCopies(op, descOperand, memType);
   if (failed(plan))
     return failure();
   int rank = coord.size();
-  if (rank < 1 || rank > 5 || rank != int(memType.getRank()))
+  if (rank < 1 || rank > 5 || rank != int(plan->box.size()))
     return op->emitError("a TMA copy takes 1 to 5 coordinates, one per "
-                         "dimension of the buffer");
+                         "dimension of the descriptor's block");
   std::string instr = "cp.async.bulk.tensor.";
   if (reduceKind) {
     std::string kind = stringifyDescriptorReduceKind(*reduceKind).str();
@@ -196,8 +198,8 @@ struct AsyncTMACopyLocalToGlobalOpConversion
   LogicalResult
   matchAndRewrite(AsyncTMACopyLocalToGlobalOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return lowerTmaStore(op, rewriter, adaptor.getDesc(), adaptor.getCoord(),
-                         adaptor.getSrc(),
+    return lowerTmaStore(op, rewriter, op.getDesc(), adaptor.getDesc(),
+                         adaptor.getCoord(), adaptor.getSrc(),
                          cast<MemDescType>(op.getSrc().getType()),
                          std::nullopt);
   }
@@ -209,8 +211,8 @@ struct AsyncTMAReduceOpConversion
   LogicalResult
   matchAndRewrite(AsyncTMAReduceOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    return lowerTmaStore(op, rewriter, adaptor.getDesc(), adaptor.getCoord(),
-                         adaptor.getSrc(),
+    return lowerTmaStore(op, rewriter, op.getDesc(), adaptor.getDesc(),
+                         adaptor.getCoord(), adaptor.getSrc(),
                          cast<MemDescType>(op.getSrc().getType()),
                          op.getKind());
   }
@@ -235,12 +237,125 @@ struct AsyncTMAStoreWaitOpConversion
   }
 };
 
+/// Writes a tensor map into global memory, as upstream does on the device:
+/// the first warp zeroes a 128-byte shared scratch, the first thread sets
+/// its fields (tensormap.replace), and the warp copies it to global memory
+/// with a release fence of the tensormap proxy. The CTA then syncs, so that
+/// every thread's acquire (tensormap_fenceproxy_acquire) comes after the
+/// release, and the scratch is free again.
+struct TensormapCreateOpConversion
+    : public ConvertOpToLLVMPattern<TensormapCreateOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(TensormapCreateOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value scratch = getSharedAddress(rewriter, loc, op);
+    if (!scratch)
+      return op.emitError("shared memory not planned for this op: run "
+                          "allocate-shared-memory first");
+    if (!op->hasAttr(kSharedIdleAttr))
+      emitBarrier(rewriter, loc);
+    Value tid = getThreadId(rewriter, loc);
+    Value firstWarp =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::ult, tid,
+                             i32Const(rewriter, loc, 32));
+    Value first = isFirstThread(rewriter, loc);
+    Value scratch32 =
+        LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), scratch);
+    Value word = LLVM::AddOp::create(
+        rewriter, loc, scratch32,
+        LLVM::ShlOp::create(rewriter, loc, tid, i32Const(rewriter, loc, 2)));
+    inlinePtx(rewriter, loc, "@$0 st.shared.b32 [$1], 0;", "b,r",
+              {firstWarp, word}, {});
+    inlinePtx(rewriter, loc, "bar.warp.sync -1;", "", {}, {});
+    Value map =
+        LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), scratch32);
+    auto replace = [&](StringRef field, StringRef bits,
+                       std::optional<int> index, Value value) {
+      std::string text = "@$0 tensormap.replace.tile." + field.str() +
+                         ".shared::cta.b1024." + bits.str() + " [$1], ";
+      if (index)
+        text += std::to_string(*index) + ", ";
+      text += "$2;";
+      inlinePtx(rewriter, loc, text, bits == "b64" ? "b,l,l" : "b,l,r",
+                {first, map, value}, {});
+    };
+    auto replaceImm = [&](StringRef field, int value) {
+      inlinePtx(rewriter, loc,
+                "@$0 tensormap.replace.tile." + field.str() +
+                    ".shared::cta.b1024.b32 [$1], " + std::to_string(value) +
+                    ";",
+                "b,l", {first, map}, {});
+    };
+    Value base = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
+                                          adaptor.getGlobalAddress());
+    replace("global_address", "b64", std::nullopt, base);
+    int rank = op.getBoxDim().size();
+    replaceImm("rank", rank - 1);
+    for (auto [i, v] : llvm::enumerate(adaptor.getBoxDim()))
+      replace("box_dim", "b32", i, v);
+    for (auto [i, v] : llvm::enumerate(adaptor.getGlobalDim()))
+      replace("global_dim", "b32", i, v);
+    for (auto [i, v] : llvm::enumerate(adaptor.getGlobalStride()))
+      replace("global_stride", "b64", i, v);
+    for (auto [i, v] : llvm::enumerate(adaptor.getElementStride()))
+      replace("element_stride", "b32", i, v);
+    replaceImm("elemtype", op.getElemType());
+    replaceImm("interleave_layout", op.getInterleaveLayout());
+    replaceImm("swizzle_mode", op.getSwizzleMode());
+    replaceImm("fill_mode", op.getFillMode());
+    inlinePtx(rewriter, loc,
+              "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::"
+              "generic.release.gpu.sync.aligned [$1], [$2], 128;",
+              "b,l,l", {firstWarp, adaptor.getDescPtr(), map}, {});
+    emitBarrier(rewriter, loc);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// Every thread acquires the tensor map its TMA copies may read.
+struct TensormapFenceproxyAcquireOpConversion
+    : public ConvertOpToLLVMPattern<TensormapFenceproxyAcquireOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    inlinePtx(rewriter, op.getLoc(),
+              "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l",
+              {adaptor.getDescPtr()}, {});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+/// A descriptor is the generic address of its tensor map.
+struct ReinterpretTensorDescOpConversion
+    : public ConvertOpToLLVMPattern<ReinterpretTensorDescOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+  LogicalResult
+  matchAndRewrite(ReinterpretTensorDescOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (!type)
+      return failure();
+    Value raw = adaptor.getRawDesc();
+    if (raw.getType() != type)
+      raw = LLVM::AddrSpaceCastOp::create(rewriter, op.getLoc(), type, raw);
+    rewriter.replaceOp(op, raw);
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::triton::gpu::populateTMAToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns) {
-  patterns.add<AsyncTMACopyGlobalToLocalOpConversion,
-               AsyncTMACopyLocalToGlobalOpConversion,
-               AsyncTMAReduceOpConversion, AsyncTMAStoreWaitOpConversion>(
-      converter);
+  patterns
+      .add<AsyncTMACopyGlobalToLocalOpConversion,
+           AsyncTMACopyLocalToGlobalOpConversion, AsyncTMAReduceOpConversion,
+           AsyncTMAStoreWaitOpConversion, TensormapCreateOpConversion,
+           TensormapFenceproxyAcquireOpConversion,
+           ReinterpretTensorDescOpConversion>(converter);
 }

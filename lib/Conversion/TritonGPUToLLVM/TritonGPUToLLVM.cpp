@@ -139,6 +139,64 @@ struct ReturnOpConversion : public ConvertOpToLLVMPattern<triton::ReturnOp> {
   }
 };
 
+/// The linear index of the CTA in the grid, x fastest.
+Value linearCtaId(OpBuilder &b, Location loc) {
+  Type i32 = b.getI32Type();
+  Value x = NVVM::BlockIdXOp::create(b, loc, i32);
+  Value y = NVVM::BlockIdYOp::create(b, loc, i32);
+  Value z = NVVM::BlockIdZOp::create(b, loc, i32);
+  Value nx = NVVM::GridDimXOp::create(b, loc, i32);
+  Value ny = NVVM::GridDimYOp::create(b, loc, i32);
+  Value zy = LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, z, ny), y);
+  return LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, zy, nx), x);
+}
+
+/// The address `offset` bytes into the global scratch of the function
+/// holding `op`: a kernel's program owns the slice at its CTA's index times
+/// the module's per-program size (as the launcher allocates it); a device
+/// function is given its caller's.
+Value globalScratchAddress(OpBuilder &b, Location loc, Operation *op,
+                           int64_t offset) {
+  auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+  Value base = func.getArgument(func.getNumArguments() - 2);
+  Value bytes = i32Const(b, loc, offset);
+  if (func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName())) {
+    auto size = func->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
+        "ttg.global_scratch_memory_size");
+    int64_t perProgram = size ? size.getInt() : 0;
+    bytes =
+        LLVM::AddOp::create(b, loc,
+                            LLVM::MulOp::create(b, loc, linearCtaId(b, loc),
+                                                i32Const(b, loc, perProgram)),
+                            bytes);
+  }
+  return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{bytes});
+}
+
+struct GlobalScratchAllocOpConversion
+    : public ConvertOpToLLVMPattern<GlobalScratchAllocOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(GlobalScratchAllocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto offset =
+        op->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_offset");
+    if (!offset)
+      return op.emitError("global scratch not planned for this op: run "
+                          "tritongpu-global-scratch-memory-allocation first");
+    Value address =
+        globalScratchAddress(rewriter, op.getLoc(), op, offset.getInt());
+    Type type = getTypeConverter()->convertType(op.getType());
+    if (type != address.getType())
+      address =
+          LLVM::AddrSpaceCastOp::create(rewriter, op.getLoc(), type, address);
+    rewriter.replaceOp(op, address);
+    return success();
+  }
+};
+
 struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
 
@@ -156,7 +214,13 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
       base = gepBytes(rewriter, loc, base, i32Const(rewriter, loc, *offset));
     operands.push_back(base);
     unsigned n = caller.getNumArguments();
-    operands.push_back(caller.getArgument(n - 2));
+    // The callee's global scratch sits at the call's offset in the caller's.
+    if (auto offset =
+            op->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_offset"))
+      operands.push_back(
+          globalScratchAddress(rewriter, loc, op, offset.getInt()));
+    else
+      operands.push_back(caller.getArgument(n - 2));
     operands.push_back(caller.getArgument(n - 1));
 
     SmallVector<Type> results;
@@ -338,8 +402,8 @@ struct ConvertTritonGPUToLLVMPass
 
     RewritePatternSet patterns(ctx);
     patterns.add<FuncOpConversion, ReturnOpConversion, CallOpConversion,
-                 GetProgramIdOpConversion, GetNumProgramsOpConversion>(
-        converter);
+                 GetProgramIdOpConversion, GetNumProgramsOpConversion,
+                 GlobalScratchAllocOpConversion>(converter);
     populateElementwiseOpToLLVMPatterns(converter, patterns, target,
                                         hints.equalRegisterBits);
     populateViewOpToLLVMPatterns(converter, patterns, target);

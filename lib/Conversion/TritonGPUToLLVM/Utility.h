@@ -295,6 +295,9 @@ bool conversionNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
 int64_t scanSharedRuns(const LinearLayout &layout, unsigned axis,
                        int64_t axisSize);
 
+/// Bytes of a CUtensorMap, and the alignment one needs in shared memory.
+constexpr int64_t kTensorMapBytes = 128;
+
 /// Bytes of scratch shared memory the lowering of `op` needs while it runs
 /// (0 for none). allocate-shared-memory gives exactly this much.
 int64_t getScratchSizeInBytes(Operation *op);
@@ -353,11 +356,6 @@ void populateLoadStoreOpToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                        RewritePatternSet &patterns,
                                        const TargetInfo &target,
                                        const VectorSizes &vectorSizes);
-/// The box of a tensor map that moves a block of `shape` into an
-/// nvmma_shared buffer: at most 256 elements along each dimension and, with
-/// a swizzle, at most its width along the contiguous (last) one.
-SmallVector<int64_t> tmaBlockShape(ArrayRef<int64_t> shape,
-                                   NVMMASharedEncodingAttr enc);
 /// ttng's TMA copies, reductions and store waits.
 void populateTMAToLLVMPatterns(TritonGPUToLLVMTypeConverter &converter,
                                RewritePatternSet &patterns);

@@ -259,7 +259,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @coordinates(%desc: !tt.tensordesc<tensor<64x64xf16>>, %x: i32, %buf: !ttg.memdesc<64x64xf16, #nvmma, #smem>) {
-    // expected-error @+1 {{a TMA copy takes 1 to 5 coordinates, one per dimension of the buffer}}
+    // expected-error @+1 {{a TMA copy takes 1 to 5 coordinates, one per dimension of the descriptor's block}}
     ttng.async_tma_copy_local_to_global %desc[%x] %buf : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<64x64xf16, #nvmma, #smem>
     tt.return
   }

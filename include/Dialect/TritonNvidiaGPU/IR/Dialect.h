@@ -28,6 +28,31 @@ bool isTensorCoreFp8(Type t);
 /// f32 x f32 (as tf32) into f32, any two of e4m3 and e5m2 into f16 or f32,
 /// and i8 x i8 into i32.
 bool isTensorCoreTypeCombination(Type a, Type b, Type d);
+
+/// The box of the tensor map that copies a block of `shape` laid out as
+/// `enc`, outermost dimension first: at most 256 elements a dimension and,
+/// with a swizzle, at most the swizzle's width along the contiguous one. A
+/// larger block takes one TMA copy per box.
+SmallVector<int64_t> tmaBlockShape(ArrayRef<int64_t> shape,
+                                   gpu::NVMMASharedEncodingAttr enc);
+
+/// PTX's tensor-map element type number of a block's element type (0 u8,
+/// 1 u16, 2 u32, 3 s32, 4 u64, 5 s64, 6 f16, 7 f32, 9 f64, 10 bf16; 8-bit
+/// floats are u8, 8- and 16-bit integers unsigned, 32- and 64-bit ones
+/// signed when their type is), as upstream numbers them in
+/// `tensordesc_meta` and `ttng.tensormap_create`; nullopt for the others.
+std::optional<int> tmaElementType(Type type);
+
+/// The CUtensorMapSwizzle of `enc`: 0 none, 1 32 bytes, 2 64, 3 128.
+int tmaSwizzleMode(gpu::NVMMASharedEncodingAttr enc);
+
+/// The layout TMA copies of `block` use by default: row-major NVMMA with the
+/// widest swizzle its rows fill (unswizzled for a vector).
+gpu::NVMMASharedEncodingAttr tmaDefaultEncoding(RankedTensorType block);
+
+/// The layout of `desc`'s block in shared memory: its encoding, or the
+/// default when it has none; failure for an encoding TMA does not write.
+FailureOr<gpu::NVMMASharedEncodingAttr> tmaEncoding(TensorDescType desc);
 } // namespace mlir::triton::nvidia_gpu
 
 #define GET_OP_CLASSES

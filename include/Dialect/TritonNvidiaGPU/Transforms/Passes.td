@@ -55,6 +55,29 @@ def TritonNvidiaGPUPlanCTA
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonNvidiaGPUOptimizeDescriptorEncoding
+    : Pass<"triton-nvidia-optimize-descriptor-encoding", "mlir::ModuleOp"> {
+  let summary = "the shared layout of each tensor descriptor's block";
+  let description = [{
+    Sets the encoding of the block of every `!tt.tensordesc`: the layout its
+    TMA copies write and read in shared memory, and the swizzle its tensor
+    map is encoded with. Descriptors that flow into each other (through
+    loops, branches, selects and calls) form one group and get one layout: a
+    layout already on one of them, else the `#ttg.nvmma_shared` layout the
+    results of its loads are allocated in when they all agree, else the
+    default NVMMA layout of the block (row-major, the widest swizzle its
+    rows fill; unswizzled for a vector). Function types follow.
+
+    ```mlir
+    // before
+    tt.func @k(%d: !tt.tensordesc<tensor<64x64xf16>>)
+    // after
+    tt.func @k(%d: !tt.tensordesc<tensor<64x64xf16, #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>>>)
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonNvidiaGPUTMALowering
     : Pass<"triton-nvidia-tma-lowering", "mlir::ModuleOp"> {
   let summary = "descriptor loads, stores and reductions as TMA copies";

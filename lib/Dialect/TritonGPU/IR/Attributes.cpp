@@ -44,6 +44,11 @@ NVMMASharedEncodingAttr mlir::triton::gpu::getNVMMASharedEncoding(
     MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
     Type elementType, ArrayRef<int32_t> cgaBases) {
   unsigned bits = elementType.getIntOrFloatBitWidth();
+  // Upstream lays a vector out unswizzled and marks it transposed (its only
+  // dimension is order[0] == 0).
+  if (shape.size() == 1)
+    return NVMMASharedEncodingAttr::get(ctx, 0, /*transposed=*/true, bits,
+                                        /*fp4Padded=*/false, 1, cgaBases);
   int64_t contigBytes = shape[order[0]] * bits / 8;
   unsigned swizzle = 0;
   for (unsigned candidate : {128u, 64u, 32u}) {

@@ -410,8 +410,20 @@ std::optional<LinearLayout> nvmmaCtaLayout(ArrayRef<int64_t> shape,
                                            NVMMASharedEncodingAttr nvmma) {
   MLIRContext *ctx = nvmma.getContext();
   unsigned rank = shape.size();
-  if (rank < 2)
+  if (rank == 0)
     return std::nullopt;
+  // A vector is one row, whichever way `transposed` says it is stored
+  // (upstream marks rank-1 tiles transposed).
+  if (rank == 1) {
+    std::optional<LinearLayout> row = nvmmaCtaLayout(
+        {1, shape[0]}, NVMMASharedEncodingAttr::get(
+                           ctx, nvmma.getSwizzlingByteWidth(),
+                           /*transposed=*/false, nvmma.getElementBitWidth(),
+                           nvmma.getFp4Padded(), 2, {}));
+    if (!row)
+      return std::nullopt;
+    return reshapeRowMajor(*row, shape);
+  }
   // Non-transposed tensors of higher rank are stored as a matrix whose rows
   // are all the outer dimensions together, so the swizzle runs across them.
   if (rank > 2 && !nvmma.getTransposed()) {

@@ -16,6 +16,7 @@
 #include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 
 namespace mlir::triton::nvidia_gpu {
 #define GEN_PASS_DEF_TRITONNVIDIAGPUTMALOWERING
@@ -29,42 +30,47 @@ using namespace mlir::triton::nvidia_gpu;
 
 namespace {
 
+constexpr int kTensorMapBytes = 128;
+
 /// The shared layout of a descriptor's block: its own encoding, else the
-/// NVMMA layout (row-major, the widest swizzle the rows fill).
+/// default NVMMA layout.
 FailureOr<NVMMASharedEncodingAttr> blockEncoding(Operation *op,
                                                  TensorDescType type) {
-  RankedTensorType block = type.getBlockType();
-  if (Attribute enc = block.getEncoding()) {
-    if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(enc))
-      return nvmma;
+  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(type);
+  if (failed(enc))
     return op->emitError("a TMA copy needs a descriptor whose block is laid "
                          "out as #ttg.nvmma_shared, not ")
-           << enc;
-  }
-  unsigned rank = block.getRank();
-  SmallVector<unsigned> order;
-  for (int d = rank - 1; d >= 0; --d)
-    order.push_back(d);
-  return getNVMMASharedEncoding(op->getContext(), block.getShape(), order,
-                                block.getElementType(), /*cgaBases=*/{});
+           << type.getBlockType().getEncoding();
+  return enc;
 }
 
-MemDescType bufferType(TensorDescType desc, NVMMASharedEncodingAttr enc,
+/// The buffer of a TMA copy of `value` (the descriptor's block, or the
+/// block without leading unit dimensions) laid out as `enc` for its rank.
+MemDescType bufferType(RankedTensorType value, NVMMASharedEncodingAttr enc,
                        bool mutableMemory) {
-  RankedTensorType block = desc.getBlockType();
-  return MemDescType::get(block.getShape(), block.getElementType(), enc,
-                          SharedMemorySpaceAttr::get(desc.getContext()),
+  if (enc.getRank() != value.getRank())
+    enc = NVMMASharedEncodingAttr::get(
+        enc.getContext(), enc.getSwizzlingByteWidth(), enc.getTransposed(),
+        enc.getElementBitWidth(), enc.getFp4Padded(), value.getRank(),
+        enc.getCgaBases());
+  return MemDescType::get(value.getShape(), value.getElementType(), enc,
+                          SharedMemorySpaceAttr::get(value.getContext()),
                           mutableMemory);
 }
 
-/// The loads and stores a TMA copy can serve: the result (or value) has the
-/// descriptor block's shape.
+/// The loads and stores a TMA copy can serve: the value has the descriptor
+/// block's shape, or that shape without leading unit dimensions (a
+/// rank-reduced copy).
 LogicalResult checkShape(Operation *op, TensorDescType desc,
                          RankedTensorType value) {
-  if (value.getShape() != desc.getBlockType().getShape())
-    return op->emitError("TMA copies move whole descriptor blocks: ")
-           << value << " against the block " << desc.getBlockType();
-  return success();
+  ArrayRef<int64_t> block = desc.getBlockType().getShape();
+  ArrayRef<int64_t> shape = value.getShape();
+  size_t dropped = block.size() - shape.size();
+  if (block.size() >= shape.size() && block.drop_front(dropped) == shape &&
+      llvm::all_of(block.take_front(dropped), [](int64_t d) { return d == 1; }))
+    return success();
+  return op->emitError("TMA copies move whole descriptor blocks: ")
+         << value << " against the block " << desc.getBlockType();
 }
 
 LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
@@ -79,7 +85,8 @@ LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
   MLIRContext *ctx = op.getContext();
   rewriter.setInsertionPoint(op);
   Value buffer = LocalAllocOp::create(
-      rewriter, loc, TypeRange{bufferType(desc, *enc, true)}, ValueRange{});
+      rewriter, loc, TypeRange{bufferType(resultType, *enc, true)},
+      ValueRange{});
   auto barrierEnc = SwizzledSharedEncodingAttr::get(
       ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
   auto barrierType =
@@ -105,6 +112,30 @@ LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
   return success();
 }
 
+/// The buffer `src` was read from, when it is laid out as `type` and
+/// nothing between the read and `store` may have written shared memory:
+/// the store copies out of it directly (as upstream's lowering does).
+Value unchangedBuffer(Value src, Operation *store, MemDescType type) {
+  auto load = src.getDefiningOp<LocalLoadOp>();
+  if (!load || load->getBlock() != store->getBlock())
+    return {};
+  auto from = cast<MemDescType>(load.getSrc().getType());
+  if (from.getShape() != type.getShape() ||
+      from.getElementType() != type.getElementType() ||
+      from.getEncoding() != type.getEncoding() ||
+      from.getMemorySpace() != type.getMemorySpace())
+    return {};
+  for (Operation *op = load->getNextNode(); op != store;
+       op = op->getNextNode()) {
+    if (op->getNumRegions() != 0 || isa<CallOpInterface>(op))
+      return {};
+    auto isMemDesc = [](Type t) { return isa<MemDescType>(t); };
+    if (llvm::any_of(op->getOperandTypes(), isMemDesc))
+      return {};
+  }
+  return load.getSrc();
+}
+
 /// Stores (or reduces) `src` through a shared buffer.
 LogicalResult lowerStore(Operation *op, RewriterBase &rewriter,
                          Value descValue, ValueRange indices, Value src,
@@ -117,8 +148,11 @@ LogicalResult lowerStore(Operation *op, RewriterBase &rewriter,
   if (failed(enc))
     return failure();
   rewriter.setInsertionPoint(op);
-  Value buffer =
-      LocalAllocOp::create(rewriter, loc, bufferType(desc, *enc, false), src);
+  MemDescType type =
+      bufferType(cast<RankedTensorType>(src.getType()), *enc, false);
+  Value buffer = unchangedBuffer(src, op, type);
+  if (!buffer)
+    buffer = LocalAllocOp::create(rewriter, loc, type, src);
   FenceAsyncSharedOp::create(rewriter, loc, /*bCluster=*/false);
   if (kind)
     AsyncTMAReduceOp::create(rewriter, loc, *kind, descValue, indices, buffer);
@@ -130,6 +164,59 @@ LogicalResult lowerStore(Operation *op, RewriterBase &rewriter,
   return success();
 }
 
+/// A descriptor made on the device: its tensor map is written into 128
+/// bytes of global scratch (the box, the global shape innermost first, the
+/// byte strides of the outer dimensions, the element type, the swizzle of
+/// the block's layout and the out-of-bounds fill), fenced for the TMA
+/// proxy, and the descriptor is its address.
+LogicalResult lowerMakeDescriptor(MakeTensorDescOp op, RewriterBase &rewriter) {
+  Location loc = op.getLoc();
+  TensorDescType desc = op.getType();
+  RankedTensorType block = desc.getBlockType();
+  FailureOr<NVMMASharedEncodingAttr> enc = blockEncoding(op, desc);
+  if (failed(enc))
+    return failure();
+  std::optional<int> elemType = tmaElementType(block.getElementType());
+  unsigned bits = block.getElementTypeBitWidth();
+  if (!elemType || bits % 8 != 0)
+    return op.emitError("TMA tensor maps do not hold elements of type ")
+           << block.getElementType();
+  unsigned rank = block.getRank();
+  if (rank < 1 || rank > 5)
+    return op.emitError("TMA tensor maps have 1 to 5 dimensions, not ") << rank;
+  rewriter.setInsertionPoint(op);
+  llvm::SmallDenseMap<int64_t, Value> constants;
+  auto i32 = [&](int64_t v) {
+    Value &c = constants[v];
+    if (!c)
+      c = arith::ConstantIntOp::create(rewriter, loc, v, 32);
+    return c;
+  };
+  Value map = GlobalScratchAllocOp::create(
+      rewriter, loc, PointerType::get(rewriter.getI8Type(), 1), kTensorMapBytes,
+      kTensorMapBytes);
+  SmallVector<int64_t> boxShape = tmaBlockShape(block.getShape(), *enc);
+  SmallVector<Value> box, globalDim, strides, elementStrides;
+  for (int64_t d : llvm::reverse(boxShape))
+    box.push_back(i32(d));
+  for (Value d : llvm::reverse(op.getShape()))
+    globalDim.push_back(d);
+  Value elemBytes = arith::ConstantIntOp::create(rewriter, loc, bits / 8, 64);
+  for (int k = int(rank) - 2; k >= 0; --k)
+    strides.push_back(
+        arith::MulIOp::create(rewriter, loc, op.getStrides()[k], elemBytes));
+  for (unsigned d = 0; d < rank; ++d)
+    elementStrides.push_back(i32(1));
+  int fill = op.getPadding() == PaddingOption::PAD_NAN ? 1 : 0;
+  TensormapCreateOp::create(rewriter, loc, map, op.getBase(), box, globalDim,
+                            strides, elementStrides, *elemType,
+                            /*interleave_layout=*/0, tmaSwizzleMode(*enc),
+                            fill);
+  TensormapFenceproxyAcquireOp::create(rewriter, loc, map);
+  rewriter.replaceOpWithNewOp<ReinterpretTensorDescOp>(op, desc, map);
+  return success();
+}
+
 struct TMALoweringPass
     : public triton::nvidia_gpu::impl::TritonNvidiaGPUTMALoweringBase<
           TMALoweringPass> {
@@ -137,7 +224,8 @@ struct TMALoweringPass
     ModuleOp mod = getOperation();
     SmallVector<Operation *> ops;
     mod.walk([&](Operation *op) {
-      if (isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp>(op))
+      if (isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp,
+              MakeTensorDescOp>(op))
         ops.push_back(op);
     });
     // The buffers and tensor maps here are one CTA's.
@@ -151,7 +239,9 @@ struct TMALoweringPass
     bool failedAny = false;
     for (Operation *op : ops) {
       LogicalResult done = failure();
-      if (auto load = dyn_cast<DescriptorLoadOp>(op))
+      if (auto make = dyn_cast<MakeTensorDescOp>(op))
+        done = lowerMakeDescriptor(make, rewriter);
+      else if (auto load = dyn_cast<DescriptorLoadOp>(op))
         done = lowerLoad(load, rewriter);
       else if (auto store = dyn_cast<DescriptorStoreOp>(op))
         done = lowerStore(op, rewriter, store.getDesc(), store.getIndices(),

@@ -1,0 +1,87 @@
+//===- TMA.cpp - facts of TMA tensor maps
+//----------------------------------===//
+//
+// What a tensor map encodes about a descriptor's block, shared by the TMA
+// lowering (device-side tensor maps), the copies' PTX and the metadata the
+// host's launcher encodes its tensor maps from.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+
+using namespace mlir;
+using namespace mlir::triton::gpu;
+
+SmallVector<int64_t>
+mlir::triton::nvidia_gpu::tmaBlockShape(ArrayRef<int64_t> shape,
+                                        NVMMASharedEncodingAttr enc) {
+  SmallVector<int64_t> box(shape.begin(), shape.end());
+  for (int64_t &d : box)
+    d = std::min<int64_t>(d, 256);
+  if (!box.empty() && enc.getSwizzlingByteWidth() != 0) {
+    int64_t contiguous =
+        enc.getSwizzlingByteWidth() * 8 / enc.getElementBitWidth();
+    box.back() = std::min(box.back(), contiguous);
+  }
+  return box;
+}
+
+std::optional<int> mlir::triton::nvidia_gpu::tmaElementType(Type type) {
+  if (type.isF16())
+    return 6;
+  if (type.isBF16())
+    return 10;
+  if (type.isF32())
+    return 7;
+  if (type.isF64())
+    return 9;
+  if (auto fp = dyn_cast<FloatType>(type))
+    return fp.getWidth() == 8 ? std::optional<int>(0) : std::nullopt;
+  auto integer = dyn_cast<IntegerType>(type);
+  if (!integer)
+    return std::nullopt;
+  switch (integer.getWidth()) {
+  case 8:
+    return 0;
+  case 16:
+    return 1;
+  case 32:
+    return integer.isSigned() ? 3 : 2;
+  case 64:
+    return integer.isSigned() ? 5 : 4;
+  default:
+    return std::nullopt;
+  }
+}
+
+int mlir::triton::nvidia_gpu::tmaSwizzleMode(NVMMASharedEncodingAttr enc) {
+  switch (enc.getSwizzlingByteWidth()) {
+  case 32:
+    return 1;
+  case 64:
+    return 2;
+  case 128:
+    return 3;
+  default:
+    return 0;
+  }
+}
+
+NVMMASharedEncodingAttr
+mlir::triton::nvidia_gpu::tmaDefaultEncoding(RankedTensorType block) {
+  SmallVector<unsigned> order;
+  for (int d = block.getRank() - 1; d >= 0; --d)
+    order.push_back(d);
+  return getNVMMASharedEncoding(block.getContext(), block.getShape(), order,
+                                block.getElementType(), /*cgaBases=*/{});
+}
+
+FailureOr<NVMMASharedEncodingAttr>
+mlir::triton::nvidia_gpu::tmaEncoding(TensorDescType desc) {
+  RankedTensorType block = desc.getBlockType();
+  if (!block.getEncoding())
+    return tmaDefaultEncoding(block);
+  if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(block.getEncoding()))
+    return nvmma;
+  return failure();
+}
