@@ -125,3 +125,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A descriptor of signed integers (the front end's si32) loads into an i32
+// buffer: the copy moves bits.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @signed(
+  // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<16x32xi32
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0[%arg1, %arg1] %[[BUF]], {{.*}} : !tt.tensordesc<tensor<16x32xsi32>>, {{.*}} -> !ttg.memdesc<16x32xi32
+  // LLVM-LABEL: @signed(
+  // LLVM: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+  tt.func @signed(%desc: !tt.tensordesc<tensor<16x32xsi32>>, %i: i32) -> tensor<16x32xi32, #blocked> {
+    %v = tt.descriptor_load %desc[%i, %i] : !tt.tensordesc<tensor<16x32xsi32>> -> tensor<16x32xi32, #blocked>
+    tt.return %v : tensor<16x32xi32, #blocked>
+  }
+}

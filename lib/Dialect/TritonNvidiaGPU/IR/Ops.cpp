@@ -282,7 +282,11 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
   if (!result.getMutableMemory())
     return emitOpError("cannot copy into an immutable memdesc");
   RankedTensorType block = getDesc().getType().getBlockType();
-  if (block.getElementType() != result.getElementType())
+  // A descriptor's integer elements may carry the front end's signedness.
+  Type from = block.getElementType(), to = result.getElementType();
+  bool sameInts = from.isInteger() && to.isInteger() &&
+                  from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth();
+  if (from != to && !sameInts)
     return emitOpError("descriptor and destination element types differ");
   if (getCoord().size() != static_cast<size_t>(block.getRank()))
     return emitOpError("expects one coordinate per descriptor dimension");
