@@ -436,9 +436,12 @@ static llvm::Error compile(const Checked &checked,
       return llvm::createStringError("cannot parse '" + inputOpt + "'");
     std::string kernelName;
     llvm::Expected<std::vector<driver::KernelParam>> kernelParams =
-        driver::getKernelParams(
-            *module, kernelName,
-            /*descriptorsToPointers=*/stage == Stage::TTIR && capability < 90);
+        driver::getKernelParams(*module, kernelName,
+                                // sm_80, and clusters (make_ttgir), rewrite
+                                // descriptors to pointers.
+                                /*descriptorsToPointers=*/stage ==
+                                        Stage::TTIR &&
+                                    (capability < 90 || numCTAsOpt > 1));
     if (!kernelParams)
       return kernelParams.takeError();
     params = *kernelParams;

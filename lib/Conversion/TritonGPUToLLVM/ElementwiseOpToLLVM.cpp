@@ -187,6 +187,12 @@ struct ElementwiseOpConversion : public ConversionPattern {
                                  return isLLVMType(getElementTypeOrSelf(t));
                                }) &&
                   llvm::all_of(resultElts, isLLVMType);
+    // A select of pointers picks between their LLVM values.
+    if (isa<arith::SelectOp>(op) && isa<PointerType>(resultElts[0]) &&
+        hasOnlyDefaultAttrs(op)) {
+      resultElts[0] = converter->convertType(resultElts[0]);
+      direct = true;
+    }
     for (unsigned r = 0; direct && r < n; ++r) {
       if (repeats(r))
         continue;

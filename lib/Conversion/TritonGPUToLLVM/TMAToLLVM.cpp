@@ -86,6 +86,14 @@ FailureOr<TmaCopies> planTmaCopies(Operation *op, Value desc,
     for (auto [name, c] : llvm::zip(outs, ArrayRef(start).drop_front(dropped)))
       ins.push_back({name, int32_t(c)});
     int64_t offset = toOffset->apply(ins)[0].second;
+    // TMA swizzles by the shared address (a pattern every 8 rows of the
+    // swizzle's width): each box must start where the layout's pattern does.
+    int64_t period = int64_t(enc.getSwizzlingByteWidth()) * 8;
+    if (period && (offset * bytes) % period != 0)
+      return op->emitError("the boxes of this TMA copy do not start at a "
+                           "swizzle period (")
+             << period << " bytes) of " << memType
+             << ": swizzle a block of 8 rows or more only";
     plan.copies.push_back({start, offset * bytes});
   }
   return plan;

@@ -274,3 +274,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     tt.return %mask, %sel : tensor<32x1xi1, #blocked>, tensor<32x1xi32, #blocked>
   }
 }
+
+// -----
+
+// A select of pointer tensors: one llvm.select of pointers per register.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @select_pointers
+  // CHECK-COUNT-2: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, !llvm.ptr<1>
+  // CHECK-NOT: llvm.select
+  tt.func @select_pointers(%c: tensor<64xi1, #blocked>, %a: tensor<64x!tt.ptr<i32>, #blocked>, %b: tensor<64x!tt.ptr<i32>, #blocked>) -> tensor<64x!tt.ptr<i32>, #blocked> {
+    %r = arith.select %c, %a, %b : tensor<64xi1, #blocked>, tensor<64x!tt.ptr<i32>, #blocked>
+    tt.return %r : tensor<64x!tt.ptr<i32>, #blocked>
+  }
+}

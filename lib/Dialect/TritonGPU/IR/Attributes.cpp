@@ -50,9 +50,15 @@ NVMMASharedEncodingAttr mlir::triton::gpu::getNVMMASharedEncoding(
     return NVMMASharedEncodingAttr::get(ctx, 0, /*transposed=*/true, bits,
                                         /*fp4Padded=*/false, 1, cgaBases);
   int64_t contigBytes = shape[order[0]] * bits / 8;
+  // A swizzle pattern spans 8 rows; fewer are stored unswizzled (as
+  // upstream chooses).
+  int64_t rows = 1;
+  for (auto [d, size] : llvm::enumerate(shape))
+    if (d != order[0])
+      rows *= size;
   unsigned swizzle = 0;
   for (unsigned candidate : {128u, 64u, 32u}) {
-    if (contigBytes >= candidate && contigBytes % candidate == 0) {
+    if (rows >= 8 && contigBytes >= candidate && contigBytes % candidate == 0) {
       swizzle = candidate;
       break;
     }
