@@ -75,8 +75,10 @@ unsigned computeVectorSize(ModuleAxisInfoAnalysis &axisInfo, Value ptr,
 /// allocations without a value and deallocations do not; ops with scratch
 /// (an allocation offset), memdesc operands or regions may.
 static bool mayTouchSharedMemory(Operation *op) {
+  // An mbarrier's expectation is the issuing thread's own update of it.
   if (isa<LocalDeallocOp, MemDescIndexOp, MemDescTransOp, MemDescReshapeOp,
-          MemDescSubsliceOp, MemDescReinterpretOp>(op))
+          MemDescSubsliceOp, MemDescReinterpretOp, nvidia_gpu::BarrierExpectOp>(
+          op))
     return false;
   if (auto alloc = dyn_cast<LocalAllocOp>(op))
     return alloc.getSrc() != nullptr;
@@ -91,7 +93,8 @@ void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
   mod.walk([](Operation *op) {
     bool writesFirst =
         isa<AsyncCopyGlobalToLocalOp, LocalStoreOp, nvidia_gpu::InitBarrierOp,
-            nvidia_gpu::TensormapCreateOp>(op) ||
+            nvidia_gpu::TensormapCreateOp,
+            nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op) ||
         (isa<LocalAllocOp>(op) && cast<LocalAllocOp>(op).getSrc()) ||
         (isa<ConvertLayoutOp>(op) && getAllocationOffset(op));
     if (!writesFirst)
@@ -107,9 +110,11 @@ void mlir::triton::gpu::markSharedMemoryIdle(ModuleOp mod) {
           isa<AsyncWaitOp, LocalBarrierOp, LocalStoreOp,
               nvidia_gpu::InitBarrierOp, nvidia_gpu::TensormapCreateOp>(prev) ||
           (isa<LocalAllocOp>(prev) && cast<LocalAllocOp>(prev).getSrc());
-      if (endsWithBarrier ||
-          (isa<AsyncCopyGlobalToLocalOp>(op) &&
-           isa<AsyncCopyGlobalToLocalOp>(prev))) {
+      bool sameGroup = (isa<AsyncCopyGlobalToLocalOp>(op) &&
+                        isa<AsyncCopyGlobalToLocalOp>(prev)) ||
+                       (isa<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op) &&
+                        isa<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(prev));
+      if (endsWithBarrier || sameGroup) {
         op->setAttr(kSharedIdleAttr, UnitAttr::get(op->getContext()));
         return;
       }

@@ -137,6 +137,10 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     if (rank < 1 || rank > 5 || rank != int(plan->box.size()))
       return op.emitError("a TMA copy takes 1 to 5 coordinates, one per "
                           "dimension of the descriptor's block");
+    // The buffer may still be read by other warps (a slot a pipeline
+    // refills): the CTA syncs first, unless shared memory is idle.
+    if (!op->hasAttr(kSharedIdleAttr))
+      emitBarrier(rewriter, loc);
     Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
                                      isFirstThread(rewriter, loc));
     Value barrier = sharedAddress32(rewriter, loc, adaptor.getBarrier());

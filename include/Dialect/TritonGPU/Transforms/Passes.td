@@ -198,6 +198,16 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
     cp.async cannot move (fewer than 4 bytes per vector, a non-zero `other`)
     stay as they are.
 
+    A `tt.descriptor_load` (sm_90) whose value feeds a wgmma through a
+    `ttg.local_alloc` of the descriptor's layout (or, in a loop that asks
+    for stages, anything) becomes a TMA copy
+    (`ttng.async_tma_copy_global_to_local`) into such a slot instead: the
+    loop's copies of one iteration complete on that slot's mbarrier, which
+    expects their bytes (`ttng.barrier_expect`), and the readers wait on it
+    (`ttng.wait_barrier`) with the phase of their round through the slots,
+    carried by the loop. Loads of a descriptor made in the loop (one tensor
+    map, rewritten by each iteration) stay as they are.
+
     A wgmma whose accumulator only chains into the next iteration runs
     asynchronously with one product in flight; one whose carried
     accumulator is rescaled first (attention's P @ V) runs asynchronously

@@ -13,6 +13,12 @@
 //   stage num-stages - 1: async_wait, the dot reading slot i % S (directly,
 //                         or through ttg.local_load), everything else
 //
+// A `tt.descriptor_load` is copied by TMA instead: stage 0 has the slot's
+// mbarrier expect the bytes of the iteration's TMA copies and the copies;
+// the last stage waits on the mbarrier with the phase of its round through
+// the slots (a loop-carried bit that flips when the readers' slot counter
+// wraps).
+//
 // MLIR's loop pipeliner (scf::pipelineForLoop) then emits the prologue
 // (copies for the first num-stages - 1 iterations) and a loop whose
 // iteration i copies for iteration i + num-stages - 1 and multiplies
@@ -51,7 +57,8 @@ constexpr StringLiteral kLoopNumStagesAttr = "tt.num_stages";
 
 /// A load to pipeline and the op reading its value.
 struct PipelinedLoad {
-  LoadOp load;
+  /// A tt.load (copied by cp.async) or a tt.descriptor_load (by TMA).
+  Operation *load;
   /// The local_alloc (wgmma) or convert_layout (mma.sync) reading it; for a
   /// load that feeds no dot, its first user in the body.
   Operation *user;
@@ -66,6 +73,14 @@ MemDescType asMutable(MemDescType type) {
   return MemDescType::get(type.getShape(), type.getElementType(),
                           type.getEncoding(), type.getMemorySpace(),
                           /*mutableMemory=*/true);
+}
+
+/// One mbarrier of a pipeline's array of them.
+MemDescType barrierSlotType(MLIRContext *ctx) {
+  auto enc = SwizzledSharedEncodingAttr::get(
+      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
+  return MemDescType::get({1}, IntegerType::get(ctx, 64), enc,
+                          SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
 }
 
 bool isZero(Value v) {
@@ -100,7 +115,8 @@ bool copyableAsynchronously(LoadOp load, ModuleAxisInfoAnalysis &axisInfo) {
 
 /// A load that feeds no dot, in a loop that asked for stages: all its users
 /// in the loop's body, the first of them reading the slot.
-std::optional<PipelinedLoad> matchPlainLoad(LoadOp load) {
+std::optional<PipelinedLoad> matchPlainLoad(Operation *load,
+                                            Attribute descLayout = {}) {
   Block *body = load->getBlock();
   Operation *first = nullptr;
   for (Operation *user : load->getUsers()) {
@@ -111,14 +127,17 @@ std::optional<PipelinedLoad> matchPlainLoad(LoadOp load) {
   }
   if (!first)
     return std::nullopt;
-  auto type = cast<RankedTensorType>(load.getType());
+  auto type = cast<RankedTensorType>(load->getResult(0).getType());
   unsigned rank = type.getRank();
-  auto shared = SwizzledSharedEncodingAttr::get(
-      load.getContext(), 1, 1, 1, getOrderForMemory(type),
-      getCgaBases(type.getEncoding(), rank));
+  // A TMA copy writes the descriptor's layout; cp.async any.
+  Attribute shared = descLayout;
+  if (!shared)
+    shared = SwizzledSharedEncodingAttr::get(
+        load->getContext(), 1, 1, 1, getOrderForMemory(type),
+        getCgaBases(type.getEncoding(), rank));
   auto memType =
       MemDescType::get(type.getShape(), type.getElementType(), shared,
-                       SharedMemorySpaceAttr::get(load.getContext()),
+                       SharedMemorySpaceAttr::get(load->getContext()),
                        /*mutableMemory=*/true);
   return PipelinedLoad{load, first, memType, /*plain=*/true};
 }
@@ -188,6 +207,53 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
   return plainIfAsked();
 }
 
+/// The layout a TMA copy of `load` writes: the descriptor's block layout,
+/// for the load's rank (a rank-reduced load drops leading unit dimensions).
+NVMMASharedEncodingAttr tmaSlotLayout(DescriptorLoadOp load) {
+  FailureOr<NVMMASharedEncodingAttr> enc =
+      nvidia_gpu::tmaEncoding(load.getDesc().getType());
+  if (failed(enc))
+    return {};
+  unsigned rank = cast<RankedTensorType>(load.getType()).getRank();
+  if (enc->getRank() == rank)
+    return *enc;
+  if (!enc->getCgaBases().empty())
+    return {};
+  return NVMMASharedEncodingAttr::get(
+      load.getContext(), enc->getSwizzlingByteWidth(), enc->getTransposed(),
+      enc->getElementBitWidth(), enc->getFp4Padded(), rank, {});
+}
+
+/// A descriptor load to copy by TMA into a slot of its descriptor's block
+/// layout: a wgmma operand allocated in that layout (read in place), or
+/// (`withoutDot`) any other value, read through ttg.local_load.
+std::optional<PipelinedLoad>
+matchDescriptorLoad(DescriptorLoadOp load, scf::ForOp loop, bool withoutDot) {
+  if (load->getParentOp() != loop || load->use_empty())
+    return std::nullopt;
+  NVMMASharedEncodingAttr layout = tmaSlotLayout(load);
+  if (!layout)
+    return std::nullopt;
+  auto plainIfAsked = [&]() -> std::optional<PipelinedLoad> {
+    return withoutDot ? matchPlainLoad(load, layout) : std::nullopt;
+  };
+  if (!load->hasOneUse())
+    return plainIfAsked();
+  auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
+  if (!alloc || alloc->getBlock() != load->getBlock() || !alloc->hasOneUse() ||
+      alloc.getType().getEncoding() != layout)
+    return plainIfAsked();
+  Operation *reader = *alloc->getUsers().begin();
+  if (auto trans = dyn_cast<MemDescTransOp>(reader)) {
+    if (!trans->hasOneUse())
+      return plainIfAsked();
+    reader = *trans->getUsers().begin();
+  }
+  if (!isa<nvidia_gpu::WarpGroupDotOp>(reader))
+    return plainIfAsked();
+  return PipelinedLoad{load, alloc, alloc.getType()};
+}
+
 /// The op of `body` that defines `v`, seen from the body: for a
 /// loop-carried value, the op yielding it at the end of the iteration before.
 Operation *definingOpInBody(Value v, Block *body) {
@@ -249,17 +315,24 @@ struct PipelinePass
       if (stages < 2)
         continue;
       SmallVector<PipelinedLoad> loads;
-      for (auto load : loop.getBody()->getOps<LoadOp>())
-        if (auto match = matchLoad(load, loop, axisInfo,
-                                   /*withoutDot=*/loopStages != nullptr))
+      for (Operation &op : loop.getBody()->without_terminator()) {
+        std::optional<PipelinedLoad> match;
+        if (auto load = dyn_cast<LoadOp>(op))
+          match = matchLoad(load, loop, axisInfo,
+                            /*withoutDot=*/loopStages != nullptr);
+        else if (auto load = dyn_cast<DescriptorLoadOp>(op))
+          match = matchDescriptorLoad(load, loop,
+                                      /*withoutDot=*/loopStages != nullptr);
+        if (match)
           loads.push_back(*match);
+      }
       if (loads.empty())
         continue;
       // Loads whose addresses cannot be computed ahead stay as they are.
       SmallVector<PipelinedLoad> ahead;
       for (PipelinedLoad &p : loads) {
         if (std::optional<std::string> why = cannotRunAhead(loop, p.load))
-          p.load.emitRemark("this load is not software-pipelined: ") << *why;
+          p.load->emitRemark("this load is not software-pipelined: ") << *why;
         else
           ahead.push_back(p);
       }
@@ -273,14 +346,19 @@ struct PipelinePass
   /// iterations past the end must leave no trace, so every op it needs must
   /// be free of memory effects (the load of an index, say, is not).
   static std::optional<std::string> cannotRunAhead(scf::ForOp loop,
-                                                   LoadOp load) {
+                                                   Operation *load) {
+    // A descriptor made in the loop is one tensor map, rewritten by every
+    // iteration: the copies ahead would read a later iteration's.
+    if (auto descLoad = dyn_cast<DescriptorLoadOp>(load))
+      if (!loop.isDefinedOutsideOfLoop(descLoad.getDesc()))
+        return std::string("its descriptor is not made before the loop");
     // What the load's operands need, through the loop-carried values.
     SmallVector<Operation *> roots;
     for (Value v : load->getOperands())
       if (Operation *def = definingOpInBody(v, loop.getBody()))
         roots.push_back(def);
     for (Operation *op : stageZeroOps(loop, roots)) {
-      if (op == load.getOperation())
+      if (op == load)
         return std::string("its address needs its own value of the "
                            "iteration before");
       if (isMemoryEffectFree(op))
@@ -319,8 +397,31 @@ struct PipelinePass
                                       p.slotType.getEncoding(),
                                       p.slotType.getMemorySpace(),
                                       /*mutableMemory=*/true);
-      buffers.push_back(LocalAllocOp::create(b, p.load.getLoc(),
+      buffers.push_back(LocalAllocOp::create(b, p.load->getLoc(),
                                              TypeRange{bufType}, ValueRange{}));
+    }
+    // TMA copies complete on an mbarrier per slot, which the readers wait
+    // on with the phase of their round through the slots.
+    bool tma = llvm::any_of(loads, [](const PipelinedLoad &p) {
+      return isa<DescriptorLoadOp>(p.load);
+    });
+    Value barriers;
+    if (tma) {
+      auto barrierEnc = SwizzledSharedEncodingAttr::get(
+          ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
+      auto barriersType =
+          MemDescType::get({slots, 1}, b.getI64Type(), barrierEnc,
+                           SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
+      barriers =
+          LocalAllocOp::create(b, loc, TypeRange{barriersType}, ValueRange{});
+      for (int i = 0; i < slots; ++i) {
+        Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+        nvidia_gpu::InitBarrierOp::create(
+            b, loc,
+            MemDescIndexOp::create(b, loc, barrierSlotType(ctx), barriers,
+                                   index),
+            1);
+      }
     }
 
     // The slot of an iteration, counted as upstream does: the loop carries
@@ -328,17 +429,21 @@ struct PipelinePass
     // last stage), each stepping by one and wrapping at `slots`, so each
     // stage's counter stays within its stage once pipelined.
     SmallVector<Operation *> roots;
-    Value insertSlot, extractSlot;
+    Value insertSlot, extractSlot, phase;
     {
       IRRewriter rewriter(ctx);
       rewriter.setInsertionPoint(loop);
       Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+      SmallVector<Value> inits{zero, zero};
+      if (tma)
+        inits.push_back(zero);
       auto grown = loop.replaceWithAdditionalYields(
-          rewriter, ValueRange{zero, zero},
+          rewriter, inits,
           /*replaceInitOperandUsesInLoop=*/false,
           [&](OpBuilder &yb, Location l, ArrayRef<BlockArgument> args) {
             SmallVector<Value> next;
-            for (BlockArgument counter : args) {
+            Value extractWraps;
+            for (BlockArgument counter : args.take_front(2)) {
               Value one = arith::ConstantIntOp::create(yb, l, 1, 32);
               Value bumped = arith::AddIOp::create(yb, l, counter, one);
               Value end = arith::ConstantIntOp::create(yb, l, slots, 32);
@@ -351,6 +456,15 @@ struct PipelinePass
               if (counter == args[0])
                 for (Value v : {one, bumped, end, wraps, zeroInLoop, wrapped})
                   roots.push_back(v.getDefiningOp());
+              else
+                extractWraps = wraps;
+            }
+            // The readers' phase flips with each round through the slots.
+            if (args.size() > 2) {
+              Value one = arith::ConstantIntOp::create(yb, l, 1, 32);
+              Value flipped = arith::XOrIOp::create(yb, l, args[2], one);
+              next.push_back(arith::SelectOp::create(yb, l, extractWraps,
+                                                     flipped, args[2]));
             }
             return next;
           });
@@ -359,25 +473,55 @@ struct PipelinePass
         return signalPassFailure();
       }
       loop = cast<scf::ForOp>(grown->getOperation());
-      unsigned n = loop.getRegionIterArgs().size();
-      insertSlot = loop.getRegionIterArgs()[n - 2];
-      extractSlot = loop.getRegionIterArgs()[n - 1];
+      unsigned n = loop.getRegionIterArgs().size() - inits.size();
+      insertSlot = loop.getRegionIterArgs()[n];
+      extractSlot = loop.getRegionIterArgs()[n + 1];
+      if (tma)
+        phase = loop.getRegionIterArgs()[n + 2];
     }
 
-    // In the body: the copies, one commit each, the wait before the first
+    // In the body: the copies (cp.async: one commit each; TMA: the slot's
+    // mbarrier expects every copy's bytes first), the waits before the first
     // reader.
     Block *body = loop.getBody();
     SmallVector<Value> groups;
+    Value barrierIn;
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.load);
-      Value view = MemDescIndexOp::create(
-          b, p.load.getLoc(), asMutable(p.slotType), buffer, insertSlot);
+      Location l = p.load->getLoc();
+      Value view = MemDescIndexOp::create(b, l, asMutable(p.slotType), buffer,
+                                          insertSlot);
+      if (auto descLoad = dyn_cast<DescriptorLoadOp>(p.load)) {
+        Value yes = arith::ConstantIntOp::create(b, l, 1, 1);
+        roots.push_back(yes.getDefiningOp());
+        if (!barrierIn) {
+          barrierIn = MemDescIndexOp::create(b, l, barrierSlotType(ctx),
+                                             barriers, insertSlot);
+          int64_t bytes = 0;
+          for (PipelinedLoad &q : loads)
+            if (isa<DescriptorLoadOp>(q.load))
+              bytes +=
+                  q.slotType.getNumElements() *
+                  std::max<int64_t>(1, q.slotType.getElementTypeBitWidth() / 8);
+          auto expect =
+              nvidia_gpu::BarrierExpectOp::create(b, l, barrierIn, bytes, yes);
+          roots.push_back(barrierIn.getDefiningOp());
+          roots.push_back(expect);
+        }
+        auto copy = nvidia_gpu::AsyncTMACopyGlobalToLocalOp::create(
+            b, l, descLoad.getDesc(), descLoad.getIndices(), barrierIn, view,
+            yes, descLoad.getCache(), descLoad.getEvict(),
+            /*isVolatile=*/false);
+        roots.push_back(copy);
+        continue;
+      }
+      auto load = cast<LoadOp>(p.load);
       auto copy = AsyncCopyGlobalToLocalOp::create(
-          b, p.load.getLoc(), p.load.getPtr(), view, p.load.getMask(),
-          /*other=*/Value(), p.load.getCache(), p.load.getEvict(),
+          b, l, load.getPtr(), view, load.getMask(),
+          /*other=*/Value(), load.getCache(), load.getEvict(),
           /*isVolatile=*/false);
-      auto commit = AsyncCommitGroupOp::create(b, p.load.getLoc(),
-                                               ValueRange{copy.getToken()});
+      auto commit =
+          AsyncCommitGroupOp::create(b, l, ValueRange{copy.getToken()});
       roots.push_back(copy);
       roots.push_back(commit);
       groups.push_back(commit.getResult());
@@ -391,17 +535,29 @@ struct PipelinePass
     b.setInsertionPoint(firstUser);
     // Groups of later iterations still in flight: one per copy of each of
     // the stages - 2 iterations after this one.
-    auto wait = AsyncWaitOp::create(
-        b, loc, groups, (stages - 2) * static_cast<int>(loads.size()));
+    Value token;
+    if (!groups.empty())
+      token =
+          AsyncWaitOp::create(b, loc, groups,
+                              (stages - 2) * static_cast<int>(groups.size()))
+              .getResult();
+    if (tma) {
+      Value barrierOut = MemDescIndexOp::create(b, loc, barrierSlotType(ctx),
+                                                barriers, extractSlot);
+      nvidia_gpu::WaitBarrierOp::create(b, loc, barrierOut, phase,
+                                        /*pred=*/Value(), ValueRange());
+    }
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.user);
       Value view = MemDescIndexOp::create(
           b, p.user->getLoc(), asMutable(p.slotType), buffer, extractSlot);
+      Value loadToken = isa<LoadOp>(p.load) ? token : Value();
+      Value result = p.load->getResult(0);
       if (p.plain) {
         // Every user reads the slot's values, in the load's layout.
-        Value loaded = LocalLoadOp::create(b, p.load.getLoc(), p.load.getType(),
-                                           view, wait.getResult());
-        p.load.getResult().replaceAllUsesWith(loaded);
+        Value loaded = LocalLoadOp::create(b, p.load->getLoc(),
+                                           result.getType(), view, loadToken);
+        result.replaceAllUsesWith(loaded);
       } else if (auto alloc = dyn_cast<LocalAllocOp>(p.user)) {
         // The dot reads the slot, or its transposed view (mutable as the
         // slot is), in place of the allocation.
@@ -421,11 +577,11 @@ struct PipelinePass
       } else {
         auto cvt = cast<ConvertLayoutOp>(p.user);
         Value loaded = LocalLoadOp::create(b, cvt.getLoc(), cvt.getType(), view,
-                                           wait.getResult());
+                                           loadToken);
         cvt.replaceAllUsesWith(loaded);
         cvt.erase();
       }
-      p.load.erase();
+      p.load->erase();
     }
 
     // A wgmma whose result is only carried into the next iteration runs
@@ -526,6 +682,20 @@ struct PipelinePass
                                  [&] { copy.getMaskMutable().assign(mask); });
         return copy;
       }
+      // TMA copies and their mbarrier's expectation take a predicate.
+      if (isa<nvidia_gpu::BarrierExpectOp,
+              nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)) {
+        rewriter.setInsertionPoint(op);
+        OpOperand &own =
+            isa<nvidia_gpu::BarrierExpectOp>(op)
+                ? cast<nvidia_gpu::BarrierExpectOp>(op).getPredMutable()
+                : cast<nvidia_gpu::AsyncTMACopyGlobalToLocalOp>(op)
+                      .getPredMutable();
+        Value both =
+            arith::AndIOp::create(rewriter, op->getLoc(), pred, own.get());
+        rewriter.modifyOpInPlace(op, [&] { own.set(both); });
+        return op;
+      }
       if (isa<AsyncCommitGroupOp>(op) || isMemoryEffectFree(op))
         return op;
       return nullptr;
@@ -548,7 +718,18 @@ struct PipelinePass
           b.getI32IntegerAttr(0));
       result.replaceAllUsesExcept(wait.getResult(0), wait);
     }
-    AsyncWaitOp::create(b, loc, ValueRange{}, 0);
+    if (!groups.empty())
+      AsyncWaitOp::create(b, loc, ValueRange{}, 0);
+    if (tma) {
+      for (int i = 0; i < slots; ++i) {
+        Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+        nvidia_gpu::InvalBarrierOp::create(
+            b, loc,
+            MemDescIndexOp::create(b, loc, barrierSlotType(ctx), barriers,
+                                   index));
+      }
+      LocalDeallocOp::create(b, loc, barriers);
+    }
     for (Value buffer : buffers)
       LocalDeallocOp::create(b, loc, buffer);
   }
