@@ -7,7 +7,7 @@ cuBLAS (torch) beside them where torch has the dtype. Prints one line per
 and whether the outputs agree; exits 1 if any output differs.
 
     TRITON_MLIR_BIN=DIR PYTHONPATH=python python3 utils/gpu/bench_dots.py \
-        [--sizes 4096,8192] [--dtypes tf32,int8,fp8,fp16acc,fp16] \
+        [--sizes 4096,8192] [--dtypes tf32,int8,fp8,fp16acc,fp16,fp16-tma] \
         [--samples 200] [--same-compiler]
 
 Each sample launches both kernels back to back after an L2 flush, in
@@ -61,6 +61,29 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak,
     tl.store(c_ptrs, c, mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
 
 
+@triton.jit
+def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                      BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+                      ACC_TYPE: tl.constexpr):
+    # The same tiles through host-side tensor descriptors (TMA on sm_90).
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=ACC_TYPE)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
+        b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
+        acc = tl.dot(a, b, acc, out_dtype=ACC_TYPE)
+    c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(c_desc.dtype))
+
+
 # B is K-major (column-major) for the 8- and 32-bit types, as the tutorial
 # passes fp8 on Hopper: wgmma reads them K-major only.
 def inputs(kind, n):
@@ -73,7 +96,7 @@ def inputs(kind, n):
     b = torch.randn((n, n), device="cuda", generator=g)
     if kind == "fp8":
         return a.to(torch.float8_e4m3fn), b.T.contiguous().to(torch.float8_e4m3fn).T
-    if kind in ("fp16", "fp16acc"):
+    if kind in ("fp16", "fp16acc", "fp16-tma"):
         return (a / 8).half(), (b / 8).half()
     return a, b.T.contiguous().T
 
@@ -89,6 +112,9 @@ KINDS = {
                     cfg=dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8, num_stages=3)),
     "fp16": dict(out=torch.float16, acc=tl.float32,
                  cfg=dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8, num_stages=3)),
+    # Tensor descriptors: TMA loads pipelined over K, a TMA store.
+    "fp16-tma": dict(out=torch.float16, acc=tl.float32, tma=True,
+                     cfg=dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=64, GROUP_M=8, num_warps=8, num_stages=3)),
 }
 
 
@@ -96,7 +122,7 @@ def cublas(kind, a, b):
     if kind == "tf32":
         torch.backends.cuda.matmul.allow_tf32 = True
         return lambda: torch.matmul(a, b)
-    if kind in ("fp16", "fp16acc"):
+    if kind in ("fp16", "fp16acc", "fp16-tma"):
         return lambda: torch.matmul(a, b)
     if kind == "int8":
         return lambda: torch._int_mm(a, b)
@@ -113,10 +139,20 @@ def run(kind, n, samples, same_compiler=False):
     cfg = spec["cfg"]
     grid = (triton.cdiv(n, cfg["BLOCK_M"]) * triton.cdiv(n, cfg["BLOCK_N"]), )
 
+    if spec.get("tma"):
+        from triton.tools.tensor_descriptor import TensorDescriptor
+        descs = (TensorDescriptor.from_tensor(a, [cfg["BLOCK_M"], cfg["BLOCK_K"]]),
+                 TensorDescriptor.from_tensor(b, [cfg["BLOCK_K"], cfg["BLOCK_N"]]),
+                 TensorDescriptor.from_tensor(c, [cfg["BLOCK_M"], cfg["BLOCK_N"]]))
+        kernel_args = (*descs, n, n, n)
+        jit = matmul_tma_kernel
+    else:
+        kernel_args = (a, b, c, n, n, n, a.stride(0), a.stride(1), b.stride(0),
+                       b.stride(1), c.stride(0), c.stride(1))
+        jit = matmul_kernel
+
     def launch():
-        return matmul_kernel[grid](a, b, c, n, n, n, a.stride(0), a.stride(1),
-                                   b.stride(0), b.stride(1), c.stride(0),
-                                   c.stride(1), ACC_TYPE=spec["acc"], **cfg)
+        return jit[grid](*kernel_args, ACC_TYPE=spec["acc"], **cfg)
 
     launch()
     expected = c.clone()
@@ -129,9 +165,8 @@ def run(kind, n, samples, same_compiler=False):
     # temperature drift hit both alike; the medians are compared.
     # The compiled kernels are launched directly: switching compilers per
     # launch would put the JIT's dispatch between the events.
-    all_args = (a, b, c, n, n, n, a.stride(0), a.stride(1), b.stride(0),
-                b.stride(1), c.stride(0), c.stride(1), cfg["BLOCK_M"],
-                cfg["BLOCK_N"], cfg["BLOCK_K"], cfg["GROUP_M"], spec["acc"])
+    all_args = (*kernel_args, cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"],
+                cfg["GROUP_M"], spec["acc"])
     grid3 = (grid[0], 1, 1)
     up_runner = launch()[grid3]
     ours_runner = (launch() if same_compiler else kernel)[grid3]
@@ -188,7 +223,7 @@ def run(kind, n, samples, same_compiler=False):
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("--sizes", default="4096,8192")
-    p.add_argument("--dtypes", default="tf32,int8,fp8,fp16acc,fp16")
+    p.add_argument("--dtypes", default="tf32,int8,fp8,fp16acc,fp16,fp16-tma")
     p.add_argument("--same-compiler", action="store_true",
                    help="an A/A run: time upstream's kernel in both columns, "
                    "to see the method's own spread")
