@@ -226,6 +226,18 @@ Value mlir::triton::gpu::getThreadId(OpBuilder &b, Location loc) {
 
 HardwareIds mlir::triton::gpu::getHardwareIds(OpBuilder &b, Location loc,
                                               int threadsPerWarp, int numCTAs) {
+  // At the start of the function, where they dominate every use and CSE
+  // keeps one of each: computed where they are used, LLVM's PRE copies
+  // them onto the edges around loops (a block of its own between a loop's
+  // guard and exit, which puts register copies between a wgmma and its
+  // wait: ptxas then serializes the wgmmas).
+  OpBuilder::InsertionGuard guard(b);
+  Operation *parent = b.getInsertionBlock()->getParentOp();
+  auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(parent);
+  if (!func && parent)
+    func = parent->getParentOfType<LLVM::LLVMFuncOp>();
+  if (func && !func.getBody().empty())
+    b.setInsertionPointToStart(&func.getBody().front());
   Value tid = getThreadId(b, loc);
   HardwareIds ids;
   ids.lane =

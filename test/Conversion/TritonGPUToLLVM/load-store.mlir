@@ -70,8 +70,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @owners
   tt.func public @owners(%p: !tt.ptr<f32>, %v: f32) {
     // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
-    // CHECK: llvm.icmp "eq" %[[TID]]
-    // CHECK: "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b"
+    // CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %{{.*}}, %{{.*}} : i32
+    // CHECK: "@$2 st.global.b32 [ $1 + 0 ], { $0 };", "r,l,b" %{{.*}}, %{{.*}}, %[[FIRST]]
     tt.store %p, %v : !tt.ptr<f32>
     %r = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #blocked>
     %ps = tt.splat %p : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>, #blocked>
