@@ -236,16 +236,31 @@ HardwareIds mlir::triton::gpu::getHardwareIds(OpBuilder &b, Location loc,
   auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(parent);
   if (!func && parent)
     func = parent->getParentOfType<LLVM::LLVMFuncOp>();
-  if (func && !func.getBody().empty())
-    b.setInsertionPointToStart(&func.getBody().front());
-  Value tid = getThreadId(b, loc);
   HardwareIds ids;
-  ids.lane =
-      LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, threadsPerWarp - 1));
-  Value warp = LLVM::LShrOp::create(
-      b, loc, tid, i32Const(b, loc, llvm::Log2_32(threadsPerWarp)));
-  // A shuffle from lane 0 tells LLVM the warp id is the same in every lane.
-  ids.warp = shuffleIdx(b, loc, warp, i32Const(b, loc, 0), threadsPerWarp);
+  // The lane and warp ids made for an earlier op of the function: the
+  // warp's shuffle is not something CSE merges.
+  constexpr StringLiteral kLane = "ttg.lane_id", kWarp = "ttg.warp_id";
+  if (func && !func.getBody().empty()) {
+    Block &entry = func.getBody().front();
+    b.setInsertionPointToStart(&entry);
+    for (Operation &op : entry) {
+      if (op.hasAttr(kLane))
+        ids.lane = op.getResult(0);
+      if (op.hasAttr(kWarp))
+        ids.warp = op.getResult(0);
+    }
+  }
+  if (!ids.lane || !ids.warp) {
+    Value tid = getThreadId(b, loc);
+    ids.lane =
+        LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, threadsPerWarp - 1));
+    Value warp = LLVM::LShrOp::create(
+        b, loc, tid, i32Const(b, loc, llvm::Log2_32(threadsPerWarp)));
+    // A shuffle from lane 0 tells LLVM the warp id is the same in every lane.
+    ids.warp = shuffleIdx(b, loc, warp, i32Const(b, loc, 0), threadsPerWarp);
+    ids.lane.getDefiningOp()->setAttr(kLane, b.getUnitAttr());
+    ids.warp.getDefiningOp()->setAttr(kWarp, b.getUnitAttr());
+  }
   if (numCTAs > 1)
     ids.block = NVVM::BlockInClusterIdXOp::create(b, loc, b.getI32Type());
   else
