@@ -56,6 +56,10 @@ std::string KernelArg::describe() const {
   case Kind::Buffer:
     return std::string(dtypeName(host.dtype)) + "[" + formatShape(host.shape) +
            "]";
+  case Kind::Descriptor:
+    return "descriptor, block " + formatShape(block) +
+           (nanPadding ? " (NaN padding)" : "") + ", of " +
+           dtypeName(host.dtype) + "[" + formatShape(host.shape) + "]";
   }
   return "";
 }
@@ -205,6 +209,36 @@ static Status parseKernelArg(std::string_view text, unsigned index,
       return Status::badInput(where + ": only a .npy file gives its own dtype "
                                       "and shape; write TYPE:SHAPE:@FILE for "
                                       "raw data");
+    return Status();
+  }
+
+  if (startsWith(body, "desc:")) {
+    // desc:BLOCK[,nan]:BUFFER, BUFFER as a buffer argument is written.
+    std::string_view rest = body.substr(5);
+    size_t colon = rest.find(':');
+    if (colon == std::string_view::npos)
+      return Status::badInput(where + ": expected desc:BLOCK[,nan]:TYPE:SHAPE:"
+                                      "INIT or desc:BLOCK[,nan]:@FILE.npy");
+    std::string_view blockText = rest.substr(0, colon);
+    if (endsWith(blockText, ",nan")) {
+      arg.nanPadding = true;
+      blockText.remove_suffix(4);
+    }
+    if (Status status = parseShapeText(blockText, arg.block, where);
+        status.failed())
+      return status;
+    KernelArg buffer;
+    if (Status status = parseKernelArg(rest.substr(colon + 1), index, buffer);
+        status.failed())
+      return status;
+    if (buffer.kind != KernelArg::Kind::Buffer)
+      return Status::badInput(where + ": a descriptor describes a buffer "
+                                      "(TYPE:SHAPE:INIT or @FILE.npy)");
+    arg.kind = KernelArg::Kind::Descriptor;
+    arg.dtype = buffer.dtype;
+    arg.shapeFromFile = buffer.shapeFromFile;
+    arg.shape = buffer.shape;
+    arg.init = buffer.init;
     return Status();
   }
 
@@ -376,7 +410,7 @@ static Status materialize(KernelArg &arg) {
 
 Status materializeBuffers(std::vector<KernelArg> &args) {
   for (KernelArg &arg : args)
-    if (arg.kind == KernelArg::Kind::Buffer)
+    if (arg.holdsBuffer())
       if (Status status = materialize(arg); status.failed())
         return status;
   return Status();
@@ -414,6 +448,23 @@ Status applySignature(std::vector<KernelArg> &args,
     std::string where = formatString(
         "argument #%zu '%s' (%s%s%s)", i, arg.spelling.c_str(),
         entry.name.c_str(), entry.name.empty() ? "" : ": ", entry.type.c_str());
+    if (entry.kind == SignatureEntry::Kind::TensorDesc) {
+      if (arg.kind != KernelArg::Kind::Descriptor)
+        return Status::badInput(where + ": expected a descriptor "
+                                        "(desc:BLOCK[,nan]:BUFFER)");
+      if (arg.block != entry.block)
+        return Status::badInput(where + ": the block is " +
+                                formatShape(arg.block) + ", expected " +
+                                formatShape(entry.block));
+      if (entry.dtype && arg.host.dtype != *entry.dtype)
+        return Status::badInput(where + ": the buffer is " +
+                                dtypeName(arg.host.dtype) + ", expected " +
+                                dtypeName(*entry.dtype));
+      continue;
+    }
+    if (arg.kind == KernelArg::Kind::Descriptor)
+      return Status::badInput(where + ": a descriptor, where the signature "
+                                      "has no tensordesc");
     if (entry.kind == SignatureEntry::Kind::Pointer) {
       if (arg.kind == KernelArg::Kind::Scalar)
         return Status::badInput(where + ": expected a buffer or null, got a "
@@ -440,6 +491,60 @@ Status applySignature(std::vector<KernelArg> &args,
       return Status::badInput(where + ": the value is " + dtypeName(arg.dtype) +
                               ", expected " + dtypeName(*entry.dtype));
     }
+  }
+  return Status();
+}
+
+/// CUtensorMapDataType of PTX's tensor-map element type number, as
+/// upstream's launcher maps them (TMA_DTYPE_DEVICE_TO_HOST).
+static int hostTmaDataType(int deviceType) {
+  switch (deviceType) {
+  case 8:
+    return 10;
+  case 9:
+    return 8;
+  case 10:
+    return 9;
+  default:
+    return deviceType;
+  }
+}
+
+Status resolveDescriptors(std::vector<KernelArg> &args,
+                          const KernelMetadata &metadata) {
+  size_t next = 0;
+  for (KernelArg &arg : args) {
+    if (arg.kind != KernelArg::Kind::Descriptor)
+      continue;
+    std::string where =
+        formatString("argument #%u '%s'", arg.index, arg.spelling.c_str());
+    const HostArray &host = arg.host;
+    if (host.shape.size() != arg.block.size() || host.shape.size() > 5)
+      return Status::badInput(formatString(
+          "%s: the block has %zu dimensions, the buffer %zu (1 to 5, the "
+          "same)",
+          where.c_str(), arg.block.size(), host.shape.size()));
+    if (next >= metadata.tensorDescs.size())
+      return Status::badInput(
+          where +
+          ": the tensor map's swizzle, element type and box come "
+          "from the metadata's tensordesc_meta, which has " +
+          formatString("%zu entries", metadata.tensorDescs.size()) +
+          (metadata.path.empty() ? " (no --metadata given)" : ""));
+    const TensorDescMeta &meta = metadata.tensorDescs[next++];
+    if (meta.fp4Padded)
+      return Status::badInput(where + ": fp4-padded tensor maps are not "
+                                      "supported");
+    if (static_cast<unsigned>(meta.elemSize) != dtypeSize(host.dtype))
+      return Status::badInput(
+          formatString("%s: the buffer has %u-byte elements, the tensor map %d",
+                       where.c_str(), dtypeSize(host.dtype), meta.elemSize));
+    if (meta.blockSize.size() != arg.block.size())
+      return Status::badInput(where + ": the metadata's box has another rank "
+                                      "than the block");
+    arg.swizzle = meta.swizzle;
+    arg.tmaDataType = hostTmaDataType(meta.elemType);
+    arg.box = meta.blockSize;
   }
   return Status();
 }

@@ -8,6 +8,9 @@
 //   [NAME=]TYPE:SHAPE:INIT         a buffer           f32:4096x1024:zeros
 //   [NAME=]@FILE.npy               a buffer, dtype and shape from the file
 //   [NAME=]null                    a null pointer
+//   [NAME=]desc:BLOCK[,nan]:BUFFER a tensor descriptor (a CUtensorMap) of
+//                                  blocks BLOCK over a buffer written as
+//                                  above (TYPE:SHAPE:INIT or @FILE.npy)
 //
 // INIT is zeros, ones, fill=V, iota[,start=V][,step=V],
 // uniform[,lo=V][,hi=V][,seed=N], normal[,mean=V][,std=V][,seed=N], or
@@ -54,7 +57,7 @@ struct BufferInit {
 };
 
 struct KernelArg {
-  enum class Kind { Scalar, Buffer, Null };
+  enum class Kind { Scalar, Buffer, Null, Descriptor };
   Kind kind = Kind::Scalar;
   /// Position among the kernel's arguments.
   unsigned index = 0;
@@ -75,8 +78,26 @@ struct KernelArg {
   BufferInit init;
   HostArray host;
 
-  /// Bytes this argument occupies in the kernel's parameter list.
+  /// Descriptors (which hold their buffer, as buffers do): the block, NaN
+  /// padding, then (resolveDescriptors) the tensor map's encoding from the
+  /// metadata's tensordesc_meta.
+  std::vector<int64_t> block;
+  bool nanPadding = false;
+  int swizzle = 0;
+  /// CUtensorMapDataType.
+  int tmaDataType = 0;
+  std::vector<int64_t> box;
+
+  /// Buffers and descriptors have device memory, printed, saved, checked.
+  bool holdsBuffer() const {
+    return kind == Kind::Buffer || kind == Kind::Descriptor;
+  }
+
+  /// Bytes this argument occupies in the kernel's parameter list (a
+  /// descriptor is a CUtensorMap passed by value).
   unsigned paramSize() const {
+    if (kind == Kind::Descriptor)
+      return 128;
     return kind == Kind::Scalar ? dtypeSize(dtype) : 8;
   }
   /// "f32[1024]" for buffers, "i32 7" for scalars, "null".
@@ -95,6 +116,12 @@ Status materializeBuffers(std::vector<KernelArg> &args);
 /// checks that every scalar has a type.
 Status applySignature(std::vector<KernelArg> &args,
                       const KernelMetadata &metadata);
+
+/// Resolves each descriptor argument: the buffer it names, and its tensor
+/// map's swizzle, element type and box from the k-th entry of the
+/// metadata's tensordesc_meta (the k-th descriptor argument).
+Status resolveDescriptors(std::vector<KernelArg> &args,
+                          const KernelMetadata &metadata);
 
 /// Checks the arguments (plus the two scratch pointers when `scratchArgs`)
 /// against the parameter sizes the module gives for `kernel`.

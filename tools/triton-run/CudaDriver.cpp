@@ -106,6 +106,7 @@ Status Driver::load() {
       {{"cuModuleGetFunctionCount"}, &moduleGetFunctionCount, false},
       {{"cuModuleEnumerateFunctions"}, &moduleEnumerateFunctions, false},
       {{"cuFuncGetName"}, &funcGetName, false},
+      {{"cuTensorMapEncodeTiled"}, &tensorMapEncodeTiled, false},
   };
   for (const EntryPoint &entry : entries) {
     void *symbol = nullptr;

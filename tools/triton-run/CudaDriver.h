@@ -134,6 +134,16 @@ struct Driver {
   CUresult (*moduleEnumerateFunctions)(CUfunction *functions, unsigned count,
                                        CUmodule module) = nullptr;
   CUresult (*funcGetName)(const char **name, CUfunction function) = nullptr;
+  /// cuTensorMapEncodeTiled (CUDA 12): `tensorMap` is a 64-byte aligned
+  /// CUtensorMap of 128 bytes; the enums are passed as their values.
+  CUresult (*tensorMapEncodeTiled)(void *tensorMap, int dataType, unsigned rank,
+                                   void *globalAddress,
+                                   const unsigned long long *globalDim,
+                                   const unsigned long long *globalStrides,
+                                   const unsigned *boxDim,
+                                   const unsigned *elementStrides,
+                                   int interleave, int swizzle, int l2Promotion,
+                                   int oobFill) = nullptr;
 
   /// Opens the driver library and resolves the entry points.
   Status load();

@@ -29,9 +29,39 @@ static Status parseSignatureType(std::string_view type, SignatureEntry &entry,
   if (dropped)
     return Status();
   entry.type = std::string(type);
-  if (startsWith(type, "tensordesc") || type == "nvTmaDesc")
+  if (type == "nvTmaDesc")
     return Status::badInput("signature type '" + entry.type +
-                            "': tensor descriptor arguments are not supported");
+                            "': Triton 3.2's TMA descriptors are not "
+                            "supported; tensordesc<...> ones are");
+  if (startsWith(type, "tensordesc")) {
+    // tensordesc<fp16[64, 32]>
+    size_t open = type.find('<'), bracket = type.find('['),
+           close = type.find(']');
+    DType dtype;
+    if (open == std::string_view::npos || bracket == std::string_view::npos ||
+        close == std::string_view::npos || bracket < open || close < bracket ||
+        !endsWith(type, ">") ||
+        !parseDType(type.substr(open + 1, bracket - open - 1), dtype))
+      return Status::badInput("signature type '" + entry.type +
+                              "': expected tensordesc<DTYPE[D0, D1, ...]>");
+    entry.kind = SignatureEntry::Kind::TensorDesc;
+    entry.dtype = dtype;
+    std::string_view dims = type.substr(bracket + 1, close - bracket - 1);
+    while (!dims.empty()) {
+      size_t comma = dims.find(',');
+      std::string_view dim = dims.substr(0, comma);
+      while (!dim.empty() && dim.front() == ' ')
+        dim.remove_prefix(1);
+      int64_t size;
+      if (!parseInt64(dim, size) || size <= 0)
+        return Status::badInput("signature type '" + entry.type +
+                                "': bad block dimension");
+      entry.block.push_back(size);
+      dims = comma == std::string_view::npos ? std::string_view()
+                                             : dims.substr(comma + 1);
+    }
+    return Status();
+  }
   if (startsWith(type, "*")) {
     entry.kind = SignatureEntry::Kind::Pointer;
     std::string_view pointee = type.substr(1);
@@ -158,6 +188,56 @@ static Status readLaunchGrid(const JsonValue &root, KernelMetadata &metadata,
   return Status();
 }
 
+/// Reads upstream's "tensordesc_meta": a list of objects with swizzle,
+/// elem_size, elem_type, block_size and fp4_padded.
+static Status readTensorDescMeta(const JsonValue &list,
+                                 KernelMetadata &metadata,
+                                 const std::string &path) {
+  std::string where = path + ": 'tensordesc_meta'";
+  if (!list.isArray())
+    return Status::badInput(where + " must be a list");
+  metadata.tensorDescs.clear();
+  for (const JsonValue &item : list.elements()) {
+    if (!item.isObject())
+      return Status::badInput(where + " entries must be objects");
+    TensorDescMeta meta;
+    auto integer = [&](const char *key, int &field, int lo, int hi) -> Status {
+      const JsonValue *value = item.get(key);
+      if (!value || !value->isInteger() || value->integer() < lo ||
+          value->integer() > hi)
+        return Status::badInput(
+            formatString("%s: '%s' must be an integer from %d to %d",
+                         where.c_str(), key, lo, hi));
+      field = static_cast<int>(value->integer());
+      return Status();
+    };
+    if (Status status = integer("swizzle", meta.swizzle, 0, 3); status.failed())
+      return status;
+    if (Status status = integer("elem_size", meta.elemSize, 1, 8);
+        status.failed())
+      return status;
+    if (Status status = integer("elem_type", meta.elemType, 0, 15);
+        status.failed())
+      return status;
+    const JsonValue *box = item.get("block_size");
+    if (!box || !box->isArray() || box->elements().empty() ||
+        box->elements().size() > 5)
+      return Status::badInput(where + ": 'block_size' must be a list of 1 to "
+                                      "5 integers");
+    for (const JsonValue &dim : box->elements()) {
+      if (!dim.isInteger() || dim.integer() < 1 || dim.integer() > 256)
+        return Status::badInput(where + ": 'block_size' entries must be "
+                                        "integers from 1 to 256");
+      meta.blockSize.push_back(dim.integer());
+    }
+    const JsonValue *fp4 = item.get("fp4_padded");
+    meta.fp4Padded =
+        fp4 && fp4->kind() == JsonValue::Kind::Bool && fp4->boolean();
+    metadata.tensorDescs.push_back(std::move(meta));
+  }
+  return Status();
+}
+
 Status loadMetadata(const std::string &path, KernelMetadata &metadata) {
   JsonValue root;
   if (Status status = readJsonFile(path, root); status.failed())
@@ -206,6 +286,13 @@ Status loadMetadata(const std::string &path, KernelMetadata &metadata) {
                                      static_cast<long long>(arch->integer()));
   } else if (target && target->isString()) {
     metadata.target = target->string();
+  }
+
+  if (const JsonValue *descs = fields.get("tensordesc_meta");
+      descs && descs->kind() != JsonValue::Kind::Null) {
+    if (Status status = readTensorDescMeta(*descs, metadata, path);
+        status.failed())
+      return status;
   }
 
   const JsonValue *signature = fields.get("signature");

@@ -25,7 +25,7 @@ namespace triton::runner {
 
 /// One kernel parameter of a signature, constexprs already dropped.
 struct SignatureEntry {
-  enum class Kind { Scalar, Pointer };
+  enum class Kind { Scalar, Pointer, TensorDesc };
   /// The argument's name in the source, or "" when the signature is a list.
   std::string name;
   /// The type as written ("*fp32", "i32").
@@ -34,6 +34,22 @@ struct SignatureEntry {
   /// The scalar type, or the pointee type of a pointer when known (pointers
   /// to fp8 types and the like match buffers of any dtype).
   std::optional<DType> dtype;
+  /// A tensor descriptor's block shape ("tensordesc<fp16[64, 32]>").
+  std::vector<int64_t> block;
+};
+
+/// One entry of upstream's `tensordesc_meta`: how the launcher encodes the
+/// tensor map of a descriptor argument.
+struct TensorDescMeta {
+  /// CUtensorMapSwizzle (0 none, 1 32B, 2 64B, 3 128B).
+  int swizzle = 0;
+  int elemSize = 1;
+  /// PTX's tensor-map element type number (mapped to CUtensorMapDataType
+  /// as upstream's launcher maps it).
+  int elemType = 0;
+  /// The box, outermost dimension first.
+  std::vector<int64_t> blockSize;
+  bool fp4Padded = false;
 };
 
 struct KernelMetadata {
@@ -51,6 +67,8 @@ struct KernelMetadata {
   std::vector<SignatureEntry> signature;
   /// The grid a signature.json launched with, empty when none.
   std::vector<int64_t> grid;
+  /// The metadata's `tensordesc_meta`, one per descriptor argument.
+  std::vector<TensorDescMeta> tensorDescs;
 };
 
 /// Reads a metadata JSON file into `metadata` (fields it lacks are left

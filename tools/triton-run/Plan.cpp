@@ -138,6 +138,9 @@ void printPlan(FILE *out, const LaunchPlan &plan, const ModuleImage &module,
     if (arg.kind == KernelArg::Kind::Buffer)
       std::fprintf(out, " (%zu bytes, %s)", arg.host.byteSize(),
                    arg.init.describe(arg.host.dtype).c_str());
+    if (arg.kind == KernelArg::Kind::Descriptor)
+      std::fprintf(out, " (tensor map: box %s, swizzle %d, data type %d)",
+                   formatShape(arg.box).c_str(), arg.swizzle, arg.tmaDataType);
     std::fprintf(out, "\n");
   }
   if (plan.scratchArgs) {

@@ -212,6 +212,33 @@ static void writeArgs(JsonWriter &json, const std::vector<KernelArg> &args) {
       json.key("init");
       json.value(arg.init.describe(arg.host.dtype));
       break;
+    case KernelArg::Kind::Descriptor:
+      json.key("kind");
+      json.value("descriptor");
+      json.key("dtype");
+      json.value(dtypeName(arg.host.dtype));
+      json.key("shape");
+      json.beginArray();
+      for (int64_t dim : arg.host.shape)
+        json.value(dim);
+      json.endArray();
+      json.key("init");
+      json.value(arg.init.describe(arg.host.dtype));
+      json.key("block");
+      json.beginArray();
+      for (int64_t dim : arg.block)
+        json.value(dim);
+      json.endArray();
+      json.key("box");
+      json.beginArray();
+      for (int64_t dim : arg.box)
+        json.value(dim);
+      json.endArray();
+      json.key("swizzle");
+      json.value(static_cast<int64_t>(arg.swizzle));
+      json.key("padding");
+      json.value(arg.nanPadding ? "nan" : "zero");
+      break;
     }
     json.endObject();
   }

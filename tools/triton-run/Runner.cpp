@@ -228,7 +228,7 @@ Status Runner::upload(const std::vector<KernelArg> &args) {
   params.clear();
   scalarValues.assign(args.size(), 0);
   for (const KernelArg &arg : args) {
-    if (arg.kind == KernelArg::Kind::Buffer) {
+    if (arg.holdsBuffer()) {
       std::string what =
           formatString("argument #%u '%s'", arg.index, arg.name.c_str());
       CUdeviceptr &pointer = pointerValues[arg.index];
@@ -242,9 +242,51 @@ Status Runner::upload(const std::vector<KernelArg> &args) {
           status.failed())
         return status;
     }
+  }
+  // Tensor maps of the descriptor arguments, over the buffers now on the
+  // device, encoded as upstream's launcher encodes them (fill_tma_descriptor):
+  // dimensions innermost first, byte strides of the outer ones, element
+  // strides 1, no interleave, 128-byte L2 promotion, NaN or zero fill.
+  tensorMaps.assign(args.size(), TensorMap{});
+  for (const KernelArg &arg : args) {
+    if (arg.kind != KernelArg::Kind::Descriptor)
+      continue;
+    std::string what = formatString("the tensor map of argument #%u '%s'",
+                                    arg.index, arg.name.c_str());
+    if (!driver.tensorMapEncodeTiled)
+      return Status::device(what + ": the CUDA driver has no "
+                                   "cuTensorMapEncodeTiled (CUDA 12 or newer)");
+    const HostArray &host = arg.host;
+    size_t rank = host.shape.size();
+    unsigned long long dims[5], strides[5];
+    unsigned box[5], elementStrides[5];
+    unsigned long long stride = dtypeSize(host.dtype);
+    for (size_t d = 0; d < rank; ++d) {
+      size_t outer = rank - 1 - d;
+      dims[d] = static_cast<unsigned long long>(host.shape[outer]);
+      box[d] = static_cast<unsigned>(arg.box[outer]);
+      elementStrides[d] = 1;
+      if (d > 0)
+        strides[d - 1] = stride;
+      stride *= dims[d];
+    }
+    if (Status status = driver.check(
+            driver.tensorMapEncodeTiled(
+                tensorMaps[arg.index].bytes, arg.tmaDataType,
+                static_cast<unsigned>(rank),
+                reinterpret_cast<void *>(pointerValues[arg.index]), dims,
+                strides, box, elementStrides, /*interleave=*/0, arg.swizzle,
+                /*L2 promotion 128B=*/2, arg.nanPadding ? 1 : 0),
+            "cannot encode " + what);
+        status.failed())
+      return status;
+  }
+  for (const KernelArg &arg : args) {
     if (arg.kind == KernelArg::Kind::Scalar) {
       std::memcpy(&scalarValues[arg.index], arg.value, dtypeSize(arg.dtype));
       params.push_back(&scalarValues[arg.index]);
+    } else if (arg.kind == KernelArg::Kind::Descriptor) {
+      params.push_back(tensorMaps[arg.index].bytes);
     } else {
       params.push_back(&pointerValues[arg.index]);
     }
@@ -315,7 +357,7 @@ Status Runner::run() {
 
 Status Runner::download(std::vector<KernelArg> &args) {
   for (KernelArg &arg : args) {
-    if (arg.kind != KernelArg::Kind::Buffer)
+    if (!arg.holdsBuffer())
       continue;
     if (Status status = driver.check(
             driver.memcpyDtoH(arg.host.data.data(), pointerValues[arg.index],

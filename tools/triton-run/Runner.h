@@ -107,7 +107,12 @@ private:
   std::vector<cuda::CUdeviceptr> pointerValues;
   /// The bytes of each scalar parameter, parallel to the arguments.
   std::vector<uint64_t> scalarValues;
-  /// The kernel's parameter list: pointers into the two vectors above.
+  /// The CUtensorMap of each descriptor argument, parallel to the arguments.
+  struct alignas(64) TensorMap {
+    unsigned char bytes[128] = {};
+  };
+  std::vector<TensorMap> tensorMaps;
+  /// The kernel's parameter list: pointers into the vectors above.
   std::vector<void *> params;
 };
 

@@ -30,14 +30,14 @@ static Status findBuffer(const std::vector<KernelArg> &args,
                          const KernelArg *&found) {
   std::string buffers;
   for (const KernelArg &arg : args) {
-    if (arg.name == name && arg.kind == KernelArg::Kind::Buffer) {
+    if (arg.name == name && arg.holdsBuffer()) {
       found = &arg;
       return Status();
     }
     if (arg.name == name)
       return Status::badInput(option + " " + name + ": argument #" +
                               std::to_string(arg.index) + " is not a buffer");
-    if (arg.kind == KernelArg::Kind::Buffer)
+    if (arg.holdsBuffer())
       buffers += (buffers.empty() ? "" : ", ") + arg.name;
   }
   return Status::badInput(
@@ -118,6 +118,8 @@ static Status runTool(const Options &options, std::vector<KernelArg> &args,
   if (Status status = materializeBuffers(args); status.failed())
     return status;
   if (Status status = applySignature(args, metadata); status.failed())
+    return status;
+  if (Status status = resolveDescriptors(args, metadata); status.failed())
     return status;
   report.args = &args;
   const KernelInfo *info = module.findKernel(kernel);
