@@ -435,7 +435,34 @@ Status applySignature(std::vector<KernelArg> &args,
             arg.index, arg.spelling.c_str(), arg.valueText.c_str()));
     return Status();
   }
-  const std::vector<SignatureEntry> &signature = metadata.signature;
+  // Upstream's signatures list a descriptor once; its kernel also takes the
+  // shape (i32 each) and strides (i64 each) the front end adds, which ours
+  // list after it. Make them explicit where they are not.
+  std::vector<SignatureEntry> signature;
+  const std::vector<SignatureEntry> &given = metadata.signature;
+  for (size_t i = 0; i < given.size(); ++i) {
+    signature.push_back(given[i]);
+    if (given[i].kind != SignatureEntry::Kind::TensorDesc)
+      continue;
+    size_t rank = given[i].block.size();
+    bool listed = i + 2 * rank < given.size();
+    for (size_t d = 0; listed && d < 2 * rank; ++d) {
+      const SignatureEntry &next = given[i + 1 + d];
+      listed = next.kind == SignatureEntry::Kind::Scalar &&
+               next.dtype == (d < rank ? DType::I32 : DType::I64);
+    }
+    if (listed)
+      continue;
+    for (size_t d = 0; d < 2 * rank; ++d) {
+      SignatureEntry extra;
+      extra.name = given[i].name + (d < rank ? ".shape" : ".stride") +
+                   std::to_string(d % rank);
+      extra.type = d < rank ? "i32" : "i64";
+      extra.kind = SignatureEntry::Kind::Scalar;
+      extra.dtype = d < rank ? DType::I32 : DType::I64;
+      signature.push_back(std::move(extra));
+    }
+  }
   if (signature.size() != args.size())
     return Status::badInput(formatString(
         "the kernel takes %zu arguments (signature from %s: %s), but %zu "
