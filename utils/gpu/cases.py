@@ -21,6 +21,9 @@ KERNELS = {
     "vector_add": ("vector_add_kernel", [1 << 20, 1 << 24, 1 << 28]),
     "softmax": ("softmax_row_kernel", [(4096, 1024), (4096, 4096), (4096, 16384)]),
     "matmul": ("matmul_kernel", [(4096, 4096, 4096), (8192, 8192, 8192)]),
+    # Not a corpus kernel: the matmul through host-side tensor descriptors
+    # (examples/matmul_tma_kernel.py), timed against upstream's CUBIN of it.
+    "matmul_tma": ("matmul_tma_kernel", [(4096, 4096, 4096), (8192, 8192, 8192)]),
     "row_sum": ("row_sum_kernel", [(4096, 1024), (4096, 4096), (8192, 8192)]),
     "gelu": ("gelu_tanh_kernel", [1 << 20, 1 << 24, 1 << 28]),
     "flash_attention": ("flash_attn_fwd_kernel", [(4, 32, 1024, 64), (4, 32, 4096, 64)]),
@@ -105,6 +108,21 @@ def make(kernel, size, rng, reference=True):
                     inputs={"a": a, "b": b},
                     args=["a=@a", "b=@b", f"c=f16:{m}x{n}:zeros", str(m), str(n), str(k),
                           str(k), str(n), str(n)],
+                    output="c", atol=0.02 * math.sqrt(k / 4096), rtol=0.01,
+                    flops=2 * m * n * k)
+        if reference:
+            ref = a.astype(np.float32) @ b.astype(np.float32)
+    elif kernel == "matmul_tma":
+        m, n, k = size
+        a = rng.standard_normal((m, k), dtype=np.float32).astype(np.float16)
+        b = rng.standard_normal((k, n), dtype=np.float32).astype(np.float16)
+        # Each descriptor, then the shape and strides the front end adds.
+        case = dict(grid=[math.ceil(m / 128) * math.ceil(n / 256)],
+                    inputs={"a": a, "b": b},
+                    args=["a=desc:128x64:@a", str(m), str(k), str(k), "1",
+                          "b=desc:64x256:@b", str(k), str(n), str(n), "1",
+                          f"c=desc:128x256:f16:{m}x{n}:zeros", str(m), str(n), str(n), "1",
+                          str(m), str(n), str(k)],
                     output="c", atol=0.02 * math.sqrt(k / 4096), rtol=0.01,
                     flops=2 * m * n * k)
         if reference:

@@ -64,11 +64,12 @@ def save_inputs(case, folder):
     os.makedirs(folder, exist_ok=True)
     args = []
     for arg in case["args"]:
-        if "=@" in arg:
-            buffer, key = arg.split("=@")
+        # NAME=@key, or a descriptor's NAME=desc:BLOCK:@key
+        prefix, at, key = arg.rpartition("@")
+        if at and key in case["inputs"]:
             path = os.path.join(folder, key + ".npy")
             np.save(path, case["inputs"][key])
-            arg = f"{buffer}=@{path}"
+            arg = f"{prefix}@{path}"
         args.append(arg)
     return args
 
