@@ -1047,6 +1047,50 @@ mlir::triton::gpu::planLdMatrix(const LinearLayout &toOffset,
   return plan;
 }
 
+void mlir::triton::gpu::emitStMatrix(OpBuilder &b, Location loc,
+                                     Operation *anchor,
+                                     const LdMatrixPlan &plan,
+                                     const LinearLayout &toOffset, Value base,
+                                     ArrayRef<Value> values) {
+  MLIRContext *ctx = b.getContext();
+  StringAttr reg = StringAttr::get(ctx, "register");
+  int n = toOffset.getInDimSize(reg);
+  Value thread = threadOffset(b, loc, anchor, plan.rowOffsets);
+  int32_t rowBits = threadOffsetBits(plan.rowOffsets);
+  // The fragments are ldmatrix's: the same plan stores them.
+  int covered = (1 << plan.wordBits) - 1;
+  for (int bit : plan.matrixRegBits)
+    covered |= 1 << bit;
+  Type i16 = b.getIntegerType(16);
+  Type pair = VectorType::get(2, i16);
+  for (int r = 0; r < n; ++r) {
+    if ((r & covered) || canonicalRegister(toOffset, reg, r) != r)
+      continue;
+    Value addr = registerAddress(b, loc, base, thread, toOffset, r, 2, rowBits);
+    SmallVector<Value> words;
+    for (int m = 0; m < plan.num; ++m) {
+      int matrixReg = r;
+      for (auto [k, bit] : llvm::enumerate(plan.matrixRegBits))
+        if (m >> k & 1)
+          matrixReg |= 1 << bit;
+      Value word = LLVM::UndefOp::create(b, loc, pair);
+      for (int e = 0; e < 2; ++e) {
+        Value v = values[matrixReg | e];
+        if (v.getType() != i16)
+          v = LLVM::BitcastOp::create(b, loc, i16, v);
+        word =
+            LLVM::InsertElementOp::create(b, loc, word, v, i32Const(b, loc, e));
+      }
+      words.push_back(LLVM::BitcastOp::create(b, loc, b.getI32Type(), word));
+    }
+    NVVM::StMatrixOp::create(b, loc, addr, words,
+                             plan.trans ? NVVM::MMALayout::col
+                                        : NVVM::MMALayout::row,
+                             NVVM::LdStMatrixShapeAttr::get(ctx, 8, 8),
+                             NVVM::LdStMatrixEltType::B16);
+  }
+}
+
 SmallVector<Value> mlir::triton::gpu::emitLdMatrix(
     OpBuilder &b, Location loc, Operation *anchor, const LdMatrixPlan &plan,
     const LinearLayout &toOffset, Value base, Type elt,

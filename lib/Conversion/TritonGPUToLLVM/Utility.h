@@ -191,6 +191,12 @@ emitLdMatrix(OpBuilder &b, Location loc, Operation *anchor,
              const LdMatrixPlan &plan, const LinearLayout &toOffset, Value base,
              Type elt, llvm::function_ref<bool(int)> loads = nullptr);
 
+/// Stores 16-bit registers of a tensor with the plan's stmatrix
+/// instructions (sm_90), the fragments ldmatrix would load back.
+void emitStMatrix(OpBuilder &b, Location loc, Operation *anchor,
+                  const LdMatrixPlan &plan, const LinearLayout &toOffset,
+                  Value base, ArrayRef<Value> values);
+
 /// How a convert_layout goes through its scratch buffer: each element gets
 /// an element offset by an invertible GF(2) map of its coordinates, chosen
 /// so that (1) `vec` registers of a thread sit at consecutive offsets: one

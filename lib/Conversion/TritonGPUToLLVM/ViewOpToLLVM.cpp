@@ -511,6 +511,23 @@ LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
   unsigned bytes = getElementBytes(srcType);
   if (!op->hasAttr(kSharedIdleAttr))
     emitBarrier(b, loc);
+  // stmatrix (sm_90) writes four 32-bit words a lane where the layout
+  // writes narrower pieces of 16-bit elements (an MMA result, mostly), as
+  // upstream's lowering does.
+  auto target =
+      op->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>("ttg.target");
+  int capability = 0;
+  if (target && target.getValue().starts_with("cuda:"))
+    (void)target.getValue().drop_front(5).getAsInteger(10, capability);
+  if (capability >= 90 && access->vec * bytes < 16 &&
+      srcType.getElementTypeBitWidth() == 16 && !values.empty() &&
+      isa<IntegerType, FloatType>(values.front().getType())) {
+    if (std::optional<LdMatrixPlan> plan = planLdMatrix(access->toOffset, 16)) {
+      emitStMatrix(b, loc, op, *plan, access->toOffset, base, values);
+      emitBarrier(b, loc);
+      return success();
+    }
+  }
   Value thread = threadOffset(b, loc, op, access->toOffset);
   StringAttr reg = StringAttr::get(b.getContext(), "register");
   int vec = access->vec;
