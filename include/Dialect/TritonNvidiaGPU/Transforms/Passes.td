@@ -90,9 +90,16 @@ def TritonNvidiaGPUTMALowering
     read into the load's layout. Each `tt.descriptor_store` and
     `tt.descriptor_reduce` writes its value into such a buffer, fences it for
     the async proxy, copies (or reduces) it into global memory and waits
-    until the copy has read the buffer. Blocks other than the descriptor's
-    whole block (rank-reduced loads) and encodings other than nvmma_shared
-    are diagnostics. Gathers and scatters are not lowered yet.
+    until the copy has read the buffer; a value just read from a buffer of
+    that layout, unchanged since, is copied from that buffer. A rank-reduced
+    load or store (the block's leading unit dimensions dropped) uses a
+    buffer of the value's rank. Each `tt.make_tensor_descriptor` becomes a
+    tensor map written into 128 bytes of global scratch
+    (`ttg.global_scratch_alloc`, `ttng.tensormap_create`,
+    `ttng.tensormap_fenceproxy_acquire`) and the descriptor its address
+    (`ttng.reinterpret_tensor_descriptor`). Encodings other than
+    nvmma_shared and clusters are diagnostics; gathers and scatters are not
+    lowered yet.
 
     ```mlir
     %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
