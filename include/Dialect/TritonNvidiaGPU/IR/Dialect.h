@@ -53,6 +53,13 @@ gpu::NVMMASharedEncodingAttr tmaDefaultEncoding(RankedTensorType block);
 /// The layout of `desc`'s block in shared memory: its encoding, or the
 /// default when it has none; failure for an encoding TMA does not write.
 FailureOr<gpu::NVMMASharedEncodingAttr> tmaEncoding(TensorDescType desc);
+
+/// `enc` for a buffer of `rank` dimensions: a rank-reduced TMA copy's buffer
+/// drops the block's leading unit dimensions, which changes an NVMMA layout
+/// only in its rank. Null for a cluster's layout (its CTA bases have one
+/// entry per dimension).
+gpu::NVMMASharedEncodingAttr
+tmaEncodingForRank(gpu::NVMMASharedEncodingAttr enc, unsigned rank);
 } // namespace mlir::triton::nvidia_gpu
 
 #define GET_OP_CLASSES

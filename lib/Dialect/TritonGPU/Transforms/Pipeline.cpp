@@ -214,14 +214,8 @@ NVMMASharedEncodingAttr tmaSlotLayout(DescriptorLoadOp load) {
       nvidia_gpu::tmaEncoding(load.getDesc().getType());
   if (failed(enc))
     return {};
-  unsigned rank = cast<RankedTensorType>(load.getType()).getRank();
-  if (enc->getRank() == rank)
-    return *enc;
-  if (!enc->getCgaBases().empty())
-    return {};
-  return NVMMASharedEncodingAttr::get(
-      load.getContext(), enc->getSwizzlingByteWidth(), enc->getTransposed(),
-      enc->getElementBitWidth(), enc->getFp4Padded(), rank, {});
+  return nvidia_gpu::tmaEncodingForRank(
+      *enc, cast<RankedTensorType>(load.getType()).getRank());
 }
 
 /// A descriptor load to copy by TMA into a slot of its descriptor's block

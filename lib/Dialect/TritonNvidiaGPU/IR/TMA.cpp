@@ -85,3 +85,15 @@ mlir::triton::nvidia_gpu::tmaEncoding(TensorDescType desc) {
     return nvmma;
   return failure();
 }
+
+NVMMASharedEncodingAttr
+mlir::triton::nvidia_gpu::tmaEncodingForRank(NVMMASharedEncodingAttr enc,
+                                             unsigned rank) {
+  if (enc.getRank() == rank)
+    return enc;
+  if (!enc.getCgaBases().empty())
+    return {};
+  return NVMMASharedEncodingAttr::get(
+      enc.getContext(), enc.getSwizzlingByteWidth(), enc.getTransposed(),
+      enc.getElementBitWidth(), enc.getFp4Padded(), rank, /*cgaBases=*/{});
+}

@@ -88,11 +88,10 @@ Attribute allocatedLayout(DescriptorLoadOp load) {
 /// drops the block's leading unit dimensions).
 Attribute withRank(Attribute enc, unsigned rank) {
   auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(enc);
-  if (!nvmma || nvmma.getRank() == rank || !nvmma.getCgaBases().empty())
+  if (!nvmma)
     return enc;
-  return NVMMASharedEncodingAttr::get(
-      enc.getContext(), nvmma.getSwizzlingByteWidth(), nvmma.getTransposed(),
-      nvmma.getElementBitWidth(), nvmma.getFp4Padded(), rank, {});
+  NVMMASharedEncodingAttr ranked = nvidia_gpu::tmaEncodingForRank(nvmma, rank);
+  return ranked ? Attribute(ranked) : enc;
 }
 
 struct OptimizeDescriptorEncodingPass

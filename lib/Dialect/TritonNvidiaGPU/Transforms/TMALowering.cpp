@@ -48,11 +48,9 @@ FailureOr<NVMMASharedEncodingAttr> blockEncoding(Operation *op,
 /// block without leading unit dimensions) laid out as `enc` for its rank.
 MemDescType bufferType(RankedTensorType value, NVMMASharedEncodingAttr enc,
                        bool mutableMemory) {
-  if (enc.getRank() != value.getRank())
-    enc = NVMMASharedEncodingAttr::get(
-        enc.getContext(), enc.getSwizzlingByteWidth(), enc.getTransposed(),
-        enc.getElementBitWidth(), enc.getFp4Padded(), value.getRank(),
-        enc.getCgaBases());
+  // (Clusters, whose layouts have no other rank, are rejected before.)
+  if (NVMMASharedEncodingAttr ranked = tmaEncodingForRank(enc, value.getRank()))
+    enc = ranked;
   return MemDescType::get(value.getShape(), value.getElementType(), enc,
                           SharedMemorySpaceAttr::get(value.getContext()),
                           mutableMemory);
