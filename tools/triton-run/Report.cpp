@@ -174,6 +174,13 @@ static void writeDims(JsonWriter &json, const char *key,
 }
 
 static void writeArgs(JsonWriter &json, const std::vector<KernelArg> &args) {
+  auto writeDims = [&](const char *key, const std::vector<int64_t> &dims) {
+    json.key(key);
+    json.beginArray();
+    for (int64_t dim : dims)
+      json.value(dim);
+    json.endArray();
+  };
   json.key("args");
   json.beginArray();
   for (const KernelArg &arg : args) {
@@ -202,11 +209,7 @@ static void writeArgs(JsonWriter &json, const std::vector<KernelArg> &args) {
       json.value("buffer");
       json.key("dtype");
       json.value(dtypeName(arg.host.dtype));
-      json.key("shape");
-      json.beginArray();
-      for (int64_t dim : arg.host.shape)
-        json.value(dim);
-      json.endArray();
+      writeDims("shape", arg.host.shape);
       json.key("bytes");
       json.value(static_cast<uint64_t>(arg.host.byteSize()));
       json.key("init");
@@ -217,23 +220,11 @@ static void writeArgs(JsonWriter &json, const std::vector<KernelArg> &args) {
       json.value("descriptor");
       json.key("dtype");
       json.value(dtypeName(arg.host.dtype));
-      json.key("shape");
-      json.beginArray();
-      for (int64_t dim : arg.host.shape)
-        json.value(dim);
-      json.endArray();
+      writeDims("shape", arg.host.shape);
       json.key("init");
       json.value(arg.init.describe(arg.host.dtype));
-      json.key("block");
-      json.beginArray();
-      for (int64_t dim : arg.block)
-        json.value(dim);
-      json.endArray();
-      json.key("box");
-      json.beginArray();
-      for (int64_t dim : arg.box)
-        json.value(dim);
-      json.endArray();
+      writeDims("block", arg.block);
+      writeDims("box", arg.box);
       json.key("swizzle");
       json.value(static_cast<int64_t>(arg.swizzle));
       json.key("padding");

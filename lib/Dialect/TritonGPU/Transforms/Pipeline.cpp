@@ -142,6 +142,20 @@ std::optional<PipelinedLoad> matchPlainLoad(Operation *load,
   return PipelinedLoad{load, first, memType, /*plain=*/true};
 }
 
+/// Whether `alloc`'s only reader is a warp_group_dot, directly or through a
+/// transposed view that has no other use.
+bool onlyReadByWgmma(LocalAllocOp alloc) {
+  if (!alloc->hasOneUse())
+    return false;
+  Operation *reader = *alloc->getUsers().begin();
+  if (auto trans = dyn_cast<MemDescTransOp>(reader)) {
+    if (!trans->hasOneUse())
+      return false;
+    reader = *trans->getUsers().begin();
+  }
+  return isa<nvidia_gpu::WarpGroupDotOp>(reader);
+}
+
 /// The shared slot a pipelined load fills, or nullopt when the load does
 /// not feed a tensor-core dot directly (and `withoutDot` is off: loads
 /// feeding anything are pipelined in a loop that asks for stages itself,
@@ -165,15 +179,7 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
   // wgmma: local_alloc(load) read by warp_group_dot, directly or through
   // a transposed view.
   if (auto alloc = dyn_cast<LocalAllocOp>(user)) {
-    if (!alloc->hasOneUse())
-      return plainIfAsked();
-    Operation *reader = *alloc->getUsers().begin();
-    if (auto trans = dyn_cast<MemDescTransOp>(reader)) {
-      if (!trans->hasOneUse())
-        return plainIfAsked();
-      reader = *trans->getUsers().begin();
-    }
-    if (!isa<nvidia_gpu::WarpGroupDotOp>(reader))
+    if (!onlyReadByWgmma(alloc))
       return plainIfAsked();
     // An operand stored in another order than its registers hold it
     // (wgmma reads 8- and 32-bit operands K-major only) is copied one
@@ -234,16 +240,10 @@ matchDescriptorLoad(DescriptorLoadOp load, scf::ForOp loop, bool withoutDot) {
   if (!load->hasOneUse())
     return plainIfAsked();
   auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
-  if (!alloc || alloc->getBlock() != load->getBlock() || !alloc->hasOneUse() ||
+  if (!alloc || alloc->getBlock() != load->getBlock() ||
       alloc.getType().getEncoding() != layout)
     return plainIfAsked();
-  Operation *reader = *alloc->getUsers().begin();
-  if (auto trans = dyn_cast<MemDescTransOp>(reader)) {
-    if (!trans->hasOneUse())
-      return plainIfAsked();
-    reader = *trans->getUsers().begin();
-  }
-  if (!isa<nvidia_gpu::WarpGroupDotOp>(reader))
+  if (!onlyReadByWgmma(alloc))
     return plainIfAsked();
   return PipelinedLoad{load, alloc, alloc.getType()};
 }
