@@ -34,15 +34,6 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
                                           const MakeTTGIROptions &options) {
   int capability = options.computeCapability;
 
-  // Tensor descriptors in a cluster: TMA copies of the cluster's CTAs
-  // (each its part of the block, or multicast) are not built yet, so they
-  // take the pointer rewrite sm_80's make_ttir runs. The kernel then takes
-  // each descriptor as its base pointer, shape, strides and padding flag,
-  // and its metadata lists no tensordesc_meta: Triton's launcher passes
-  // exactly that.
-  if (capability >= 90 && options.numCTAs > 1)
-    pm.addPass(createTritonRewriteTensorDescriptorToPointer());
-
   ConvertTritonToTritonGPUOptions convert;
   convert.target = "cuda:" + std::to_string(capability);
   convert.numWarps = options.numWarps;

@@ -436,12 +436,11 @@ static llvm::Error compile(const Checked &checked,
       return llvm::createStringError("cannot parse '" + inputOpt + "'");
     std::string kernelName;
     llvm::Expected<std::vector<driver::KernelParam>> kernelParams =
-        driver::getKernelParams(*module, kernelName,
-                                // sm_80, and clusters (make_ttgir), rewrite
-                                // descriptors to pointers.
-                                /*descriptorsToPointers=*/stage ==
-                                        Stage::TTIR &&
-                                    (capability < 90 || numCTAsOpt > 1));
+        driver::getKernelParams(
+            *module, kernelName,
+            // sm_80's make_ttir rewrites descriptors
+            // to pointers.
+            /*descriptorsToPointers=*/stage == Stage::TTIR && capability < 90);
     if (!kernelParams)
       return kernelParams.takeError();
     params = *kernelParams;

@@ -23,15 +23,19 @@ using namespace mlir::triton::nvidia_gpu;
 namespace {
 
 /// The copies of one block: for each, its box's first coordinates (relative
-/// to the block) and the byte offset of that element in the shared buffer.
+/// to the CTA's part of the block) and the byte offset of that element in
+/// the shared buffer. In a cluster whose CTAs split the block, `ctaBases`
+/// gives, for each bit of the CTA's rank, where its part starts (the
+/// block's coordinates, outermost first); empty in one CTA.
 struct TmaCopies {
   SmallVector<int64_t> box;
   SmallVector<std::pair<SmallVector<int64_t>, int64_t>> copies;
+  SmallVector<SmallVector<int64_t>> ctaBases;
 };
 
 /// Plans the copies of the block of `desc` into (or out of) a buffer of
 /// `memType`: the block itself, or (a rank-reduced copy) the block without
-/// its leading unit dimensions.
+/// its leading unit dimensions; in a cluster, each CTA's part of it.
 FailureOr<TmaCopies> planTmaCopies(Operation *op, Value desc,
                                    MemDescType memType) {
   auto enc = dyn_cast<NVMMASharedEncodingAttr>(memType.getEncoding());
@@ -56,29 +60,55 @@ FailureOr<TmaCopies> planTmaCopies(Operation *op, Value desc,
                          "block (or the block without leading unit "
                          "dimensions), not ")
            << memType;
-  std::optional<LinearLayout> layout = toLinearLayout(shape, enc);
-  if (!layout)
-    return op->emitError("cannot lay out ") << memType;
   MLIRContext *ctx = op->getContext();
   StringAttr offsetDim = StringAttr::get(ctx, "offset");
+  StringAttr blockDim = StringAttr::get(ctx, "block");
+  TmaCopies plan;
+  // Where each CTA's part starts, and the layout of a part.
+  SmallVector<int64_t> ctaShape = tmaCtaShape(shape, enc);
+  NVMMASharedEncodingAttr ctaEnc = enc;
+  if (!enc.getCgaBases().empty()) {
+    std::optional<LinearLayout> full = toLinearLayout(shape, enc);
+    if (!full)
+      return op->emitError("cannot lay out ") << memType;
+    auto outs = llvm::to_vector(full->getOutDimNames());
+    for (int i = 0; i < full->getInDimSizeLog2(blockDim); ++i) {
+      SmallVector<int64_t> start(dropped, 0);
+      for (StringAttr out : outs)
+        start.push_back(full->getBasis(blockDim, i, out));
+      plan.ctaBases.push_back(start);
+    }
+    // CTAs that all hold the whole block copy it alike.
+    if (llvm::all_of(plan.ctaBases, [](ArrayRef<int64_t> basis) {
+          return llvm::all_of(basis, [](int64_t c) { return c == 0; });
+        }))
+      plan.ctaBases.clear();
+    ctaEnc = NVMMASharedEncodingAttr::get(
+        ctx, enc.getSwizzlingByteWidth(), enc.getTransposed(),
+        enc.getElementBitWidth(), enc.getFp4Padded(), enc.getRank(),
+        /*cgaBases=*/{});
+  }
+  std::optional<LinearLayout> layout = toLinearLayout(ctaShape, ctaEnc);
+  if (!layout)
+    return op->emitError("cannot lay out ") << memType;
   auto outs = llvm::to_vector(layout->getOutDimNames());
   std::optional<LinearLayout> toOffset =
       layout->sublayout({offsetDim}, outs).invert();
   if (!toOffset)
     return op->emitError("shared layout is not a bijection onto the buffer");
-  TmaCopies plan;
+  SmallVector<int64_t> ctaBlock = tmaCtaShape(blockShape, enc);
   plan.box = tmaBlockShape(blockShape, enc);
   unsigned bytes = std::max(1u, enc.getElementBitWidth() / 8);
   SmallVector<int64_t> counts;
   int64_t total = 1;
-  for (auto [d, b] : llvm::zip(blockShape, plan.box)) {
+  for (auto [d, b] : llvm::zip(ctaBlock, plan.box)) {
     counts.push_back(d / b);
     total *= d / b;
   }
   for (int64_t i = 0; i < total; ++i) {
-    SmallVector<int64_t> start(blockShape.size());
+    SmallVector<int64_t> start(ctaBlock.size());
     int64_t rest = i;
-    for (int d = blockShape.size() - 1; d >= 0; --d) {
+    for (int d = ctaBlock.size() - 1; d >= 0; --d) {
       start[d] = (rest % counts[d]) * plan.box[d];
       rest /= counts[d];
     }
@@ -99,6 +129,36 @@ FailureOr<TmaCopies> planTmaCopies(Operation *op, Value desc,
   return plan;
 }
 
+/// The coordinates of the CTA's part of the block, relative to the block's,
+/// outermost first; null where its part starts at the block's start.
+SmallVector<Value> ctaPartStart(ConversionPatternRewriter &rewriter,
+                                Location loc, const TmaCopies &plan,
+                                unsigned rank) {
+  SmallVector<Value> start(rank);
+  if (plan.ctaBases.empty())
+    return start;
+  Value ctaRank =
+      NVVM::BlockInClusterIdXOp::create(rewriter, loc, rewriter.getI32Type());
+  for (auto [i, basis] : llvm::enumerate(plan.ctaBases)) {
+    Value bit =
+        LLVM::AndOp::create(rewriter, loc,
+                            LLVM::LShrOp::create(rewriter, loc, ctaRank,
+                                                 i32Const(rewriter, loc, i)),
+                            i32Const(rewriter, loc, 1));
+    for (unsigned d = 0; d < rank; ++d) {
+      if (basis[d] == 0)
+        continue;
+      Value term = LLVM::MulOp::create(rewriter, loc, bit,
+                                       i32Const(rewriter, loc, basis[d]));
+      start[d] =
+          start[d]
+              ? LLVM::AddOp::create(rewriter, loc, start[d], term).getResult()
+              : term;
+    }
+  }
+  return start;
+}
+
 /// "{$a, $b, ...}": the coordinates innermost first, as a tensor map
 /// numbers its dimensions, operands `first` on.
 std::string coordList(int rank, int first) {
@@ -108,17 +168,22 @@ std::string coordList(int rank, int first) {
   return s + "}";
 }
 
-/// The coordinates of one copy, innermost first.
-SmallVector<Value> copyCoords(ConversionPatternRewriter &rewriter,
-                              Location loc, ValueRange coord,
+/// The coordinates of one copy, innermost first: the block's, plus where
+/// the CTA's part starts (`part`, null entries for 0), plus the box's
+/// `start` within it.
+SmallVector<Value> copyCoords(ConversionPatternRewriter &rewriter, Location loc,
+                              ValueRange coord, ArrayRef<Value> part,
                               ArrayRef<int64_t> start) {
   SmallVector<Value> out;
-  for (int d = coord.size() - 1; d >= 0; --d)
-    out.push_back(start[d] ? LLVM::AddOp::create(
-                                 rewriter, loc, coord[d],
-                                 i32Const(rewriter, loc, start[d]))
-                                 .getResult()
-                           : coord[d]);
+  for (int d = coord.size() - 1; d >= 0; --d) {
+    Value c = coord[d];
+    if (part[d])
+      c = LLVM::AddOp::create(rewriter, loc, c, part[d]);
+    if (start[d])
+      c = LLVM::AddOp::create(rewriter, loc, c,
+                              i32Const(rewriter, loc, start[d]));
+    out.push_back(c);
+  }
   return out;
 }
 
@@ -151,12 +216,13 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     std::string constraints = "b,r,l,r";
     for (int i = 0; i < rank; ++i)
       constraints += ",r";
+    SmallVector<Value> part = ctaPartStart(rewriter, loc, *plan, rank);
     for (auto &[start, offset] : plan->copies) {
       SmallVector<Value> operands{
           pred, sharedAddress32(rewriter, loc, adaptor.getResult(), offset),
           adaptor.getDesc(), barrier};
-      llvm::append_range(operands,
-                         copyCoords(rewriter, loc, adaptor.getCoord(), start));
+      llvm::append_range(
+          operands, copyCoords(rewriter, loc, adaptor.getCoord(), part, start));
       inlinePtx(rewriter, loc, text, constraints, operands, {});
     }
     rewriter.eraseOp(op);
@@ -193,10 +259,11 @@ LogicalResult lowerTmaStore(Operation *op, ConversionPatternRewriter &rewriter,
   for (int i = 0; i < rank; ++i)
     constraints += ",r";
   Value pred = isFirstThread(rewriter, loc);
+  SmallVector<Value> part = ctaPartStart(rewriter, loc, *plan, rank);
   for (auto &[start, offset] : plan->copies) {
     SmallVector<Value> operands{pred, desc,
                                 sharedAddress32(rewriter, loc, src, offset)};
-    llvm::append_range(operands, copyCoords(rewriter, loc, coord, start));
+    llvm::append_range(operands, copyCoords(rewriter, loc, coord, part, start));
     inlinePtx(rewriter, loc, text, constraints, operands, {});
   }
   inlinePtx(rewriter, loc, "@$0 cp.async.bulk.commit_group;", "b", {pred}, {});

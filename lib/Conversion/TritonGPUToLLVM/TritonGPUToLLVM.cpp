@@ -139,9 +139,24 @@ struct ReturnOpConversion : public ConvertOpToLLVMPattern<triton::ReturnOp> {
   }
 };
 
-/// The linear index of the CTA in the grid, x fastest.
-Value linearCtaId(OpBuilder &b, Location loc) {
+/// The linear index of the CTA in the grid: its program's (x fastest) times
+/// `numCTAs` plus its rank in the program's cluster.
+Value linearCtaId(OpBuilder &b, Location loc, int numCTAs) {
   Type i32 = b.getI32Type();
+  if (numCTAs > 1) {
+    Value x = NVVM::ClusterIdXOp::create(b, loc, i32);
+    Value y = NVVM::ClusterIdYOp::create(b, loc, i32);
+    Value z = NVVM::ClusterIdZOp::create(b, loc, i32);
+    Value nx = NVVM::ClusterDimXOp::create(b, loc, i32);
+    Value ny = NVVM::ClusterDimYOp::create(b, loc, i32);
+    Value zy =
+        LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, z, ny), y);
+    Value program =
+        LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, zy, nx), x);
+    return LLVM::AddOp::create(
+        b, loc, LLVM::MulOp::create(b, loc, program, i32Const(b, loc, numCTAs)),
+        NVVM::BlockInClusterIdXOp::create(b, loc, i32));
+  }
   Value x = NVVM::BlockIdXOp::create(b, loc, i32);
   Value y = NVVM::BlockIdYOp::create(b, loc, i32);
   Value z = NVVM::BlockIdZOp::create(b, loc, i32);
@@ -152,9 +167,9 @@ Value linearCtaId(OpBuilder &b, Location loc) {
 }
 
 /// The address `offset` bytes into the global scratch of the function
-/// holding `op`: a kernel's program owns the slice at its CTA's index times
-/// the module's per-program size (as the launcher allocates it); a device
-/// function is given its caller's.
+/// holding `op`: each CTA of a kernel owns the slice at its index times the
+/// module's per-CTA size (as the launcher allocates it: programs times CTAs
+/// a program); a device function is given its caller's.
 Value globalScratchAddress(OpBuilder &b, Location loc, Operation *op,
                            int64_t offset) {
   auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
@@ -164,11 +179,11 @@ Value globalScratchAddress(OpBuilder &b, Location loc, Operation *op,
     auto size = func->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
         "ttg.global_scratch_memory_size");
     int64_t perProgram = size ? size.getInt() : 0;
-    bytes =
-        LLVM::AddOp::create(b, loc,
-                            LLVM::MulOp::create(b, loc, linearCtaId(b, loc),
-                                                i32Const(b, loc, perProgram)),
-                            bytes);
+    bytes = LLVM::AddOp::create(
+        b, loc,
+        LLVM::MulOp::create(b, loc, linearCtaId(b, loc, getNumCTAs(func)),
+                            i32Const(b, loc, perProgram)),
+        bytes);
   }
   return LLVM::GEPOp::create(b, loc, base.getType(), b.getI8Type(), base,
                              ArrayRef<LLVM::GEPArg>{bytes});

@@ -791,12 +791,25 @@ int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
   return 0;
 }
 
-int64_t mlir::triton::gpu::getLocalAllocSizeInBytes(Operation *op) {
-  auto alloc = cast<LocalAllocOp>(op);
-  MemDescType type = alloc.getType();
-  int64_t n = product(type.getAllocShape());
+int64_t mlir::triton::gpu::getSharedBytesPerCTA(MemDescType type,
+                                                ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> part(shape);
+  Attribute enc = type.getEncoding();
+  if (std::optional<unsigned> rank = getSharedEncodingRank(enc);
+      rank && *rank <= part.size()) {
+    SmallVector<unsigned> split =
+        getCTASplitNum(getCgaBases(enc, *rank), *rank);
+    size_t first = part.size() - *rank;
+    for (unsigned d = 0; d < *rank; ++d)
+      part[first + d] = std::max<int64_t>(1, part[first + d] / split[d]);
+  }
   int64_t bits = type.getElementType().getIntOrFloatBitWidth();
-  return std::max<int64_t>(1, (n * bits + 7) / 8);
+  return (product(part) * bits + 7) / 8;
+}
+
+int64_t mlir::triton::gpu::getLocalAllocSizeInBytes(Operation *op) {
+  MemDescType type = cast<LocalAllocOp>(op).getType();
+  return std::max<int64_t>(1, getSharedBytesPerCTA(type, type.getAllocShape()));
 }
 
 int64_t mlir::triton::gpu::getLocalAllocAlignment(Operation *op) {

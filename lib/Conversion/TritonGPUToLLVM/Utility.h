@@ -308,6 +308,11 @@ constexpr int64_t kTensorMapBytes = 128;
 /// (0 for none). allocate-shared-memory gives exactly this much.
 int64_t getScratchSizeInBytes(Operation *op);
 
+/// Bytes of shared memory a buffer of `shape` (trailing dimensions laid out
+/// as `type`'s encoding) takes in each CTA: in a cluster whose CTAs split
+/// it, those of one CTA's part.
+int64_t getSharedBytesPerCTA(MemDescType type, ArrayRef<int64_t> shape);
+
 /// Bytes of the shared-memory buffer a `ttg.local_alloc` creates and its
 /// alignment.
 int64_t getLocalAllocSizeInBytes(Operation *op);

@@ -687,11 +687,7 @@ struct MemDescIndexOpConversion : public ViewPattern<MemDescIndexOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     MemDescType type = op.getType();
-    int64_t elems = 1;
-    for (int64_t s : type.getShape())
-      elems *= s;
-    int64_t bytes =
-        (elems * type.getElementType().getIntOrFloatBitWidth() + 7) / 8;
+    int64_t bytes = getSharedBytesPerCTA(type, type.getShape());
     Value base = memDescBase(rewriter, loc, adaptor.getSrc());
     Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
                                        i32Const(rewriter, loc, bytes));

@@ -41,3 +41,66 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   }
 }
 
+
+// -----
+
+// In a cluster of two CTAs whose buffer layout splits the 64x64 block along
+// its rows (CGALayout [[1, 0]]), each CTA copies its 32x64 part: the row
+// coordinate grows by 32 times the CTA's rank in the cluster, loads and
+// stores alike, and the buffer takes 4096 bytes a CTA (the barrier sits
+// right after it).
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cluster_parts
+  // CHECK: %[[BAROFF:.*]] = llvm.mlir.constant(4096 : i32) : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%[[BAROFF]]]
+  // CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctaid.x : i32
+  // CHECK: %[[BIT:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
+  // CHECK: %[[THIRTYTWO:.*]] = llvm.mlir.constant(32 : i32) : i32
+  // CHECK: %[[PART:.*]] = llvm.mul %[[BIT]], %[[THIRTYTWO]] : i32
+  // CHECK: %[[ROW:.*]] = llvm.add %arg1, %[[PART]] : i32
+  // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.shared::cluster.global{{.*}}, %arg2, %[[ROW]]
+  // CHECK-NOT: cp.async.bulk.tensor
+  // CHECK: nvvm.read.ptx.sreg.cluster.ctaid.x
+  // CHECK: %[[SROW:.*]] = llvm.add %arg1, %{{.*}} : i32
+  // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.global.shared::cta.bulk_group{{.*}}, %arg2, %[[SROW]]
+  // CHECK-NOT: cp.async.bulk.tensor
+  tt.func public @cluster_parts(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %x: i32, %y: i32, %pred: i1, %phase: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.barrier_expect %bar, 4096, %pred : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %pred : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_tma_copy_local_to_global %desc[%x, %y] %buf : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.async_tma_store_wait {pendings = 0 : i32}
+    tt.return
+  }
+}
+
+// -----
+
+// Every CTA of the cluster holds all of a block its layout does not split
+// (CGALayout [[0, 0]]): each copies the whole block, with the block's own
+// coordinates.
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0]]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cluster_whole
+  // CHECK: %[[BAROFF:.*]] = llvm.mlir.constant(8192 : i32) : i32
+  // CHECK: llvm.getelementptr %{{.*}}[%[[BAROFF]]]
+  // CHECK-NOT: cluster.ctaid
+  // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.shared::cluster.global{{.*}}, %arg2, %arg1
+  tt.func public @cluster_whole(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %x: i32, %y: i32, %pred: i1, %phase: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.barrier_expect %bar, 8192, %pred : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %pred : !tt.tensordesc<tensor<64x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>
+    ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    tt.return
+  }
+}

@@ -222,3 +222,22 @@ tt.func @no_num_warps(%x: tensor<1024x!tt.ptr<f32>, #b4>) -> tensor<1024xf32, #b
   tt.return %c : tensor<1024xf32, #b1>
 }
 }
+
+// -----
+
+// A conversion between the CTAs of a cluster has no lowering: the
+// descriptor load it converts is recomputed in the layout wanted (each CTA
+// then holds all of the block), whatever the cost.
+#rows = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#whole = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @descriptor_load_between_ctas
+  // CHECK: %[[V:.*]] = tt.descriptor_load %arg0[%arg1, %arg1] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #[[$WHOLE:.*]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return %[[V]] : tensor<64x64xf16, #[[$WHOLE]]>
+  tt.func @descriptor_load_between_ctas(%desc: !tt.tensordesc<tensor<64x64xf16>>, %i: i32) -> tensor<64x64xf16, #whole> {
+    %v = tt.descriptor_load %desc[%i, %i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #rows>
+    %w = ttg.convert_layout %v : tensor<64x64xf16, #rows> -> tensor<64x64xf16, #whole>
+    tt.return %w : tensor<64x64xf16, #whole>
+  }
+}

@@ -106,3 +106,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// In a cluster, the default layout splits the block over the CTAs as the
+// tensors its copies read or write are split (here the rows, over two CTAs:
+// each CTA's 32x64 part fills 128-byte rows); a descriptor nothing copies
+// through is held whole by every CTA (zero bases). The swizzle is chosen
+// for each CTA's part: 16x32 f16 rows per CTA fill 64 bytes.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-DAG: #[[$ROWS:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}1, 0]]}>
+  // CHECK-DAG: #[[$COLS:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}0, 1]]}>
+  // CHECK-DAG: #[[$WHOLE:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}0, 0]]}>
+  // CHECK-LABEL: tt.func public @cluster(
+  // CHECK-SAME: !tt.tensordesc<tensor<64x64xf16, #[[$ROWS]]>>
+  // CHECK-SAME: !tt.tensordesc<tensor<16x64xf16, #[[$COLS]]>>
+  // CHECK-SAME: !tt.tensordesc<tensor<64x64xf16, #[[$WHOLE]]>>
+  tt.func public @cluster(%a: !tt.tensordesc<tensor<64x64xf16>>, %b: !tt.tensordesc<tensor<16x64xf16>>, %c: !tt.tensordesc<tensor<64x64xf16>>, %i: i32, %v: tensor<16x64xf16, #blocked1>) {
+    %x = tt.descriptor_load %a[%i, %i] : !tt.tensordesc<tensor<64x64xf16>> -> tensor<64x64xf16, #blocked>
+    tt.descriptor_reduce min, %b[%i, %i], %v : !tt.tensordesc<tensor<16x64xf16>>, tensor<16x64xf16, #blocked1>
+    tt.return
+  }
+}

@@ -13,18 +13,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A cluster's CTAs.
-#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
-module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @cluster(%desc: !tt.tensordesc<tensor<64x64xf16>>, %i: i32, %v: tensor<64x64xf16, #blocked>) {
-    // expected-error @+1 {{TMA lowering of descriptors in a cluster (ttg.num-ctas > 1) is not supported}}
-    tt.descriptor_store %desc[%i, %i], %v : !tt.tensordesc<tensor<64x64xf16>>, tensor<64x64xf16, #blocked>
-    tt.return
-  }
-}
-
-// -----
-
 // A device-side tensor map holds 1- to 8-byte integers and floats only.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @bool_map(%p: !tt.ptr<i1>, %n: i32, %s: i64) -> !tt.tensordesc<tensor<64x64xi1>> {

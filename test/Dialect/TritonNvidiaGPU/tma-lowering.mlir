@@ -142,3 +142,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<16x32xi32, #blocked>
   }
 }
+
+// -----
+
+// In a cluster whose CTAs split the block (rows over two CTAs), the
+// mbarrier of each CTA expects the bytes of its part: 32x64 f16. The host's
+// tensor map has that part as its box.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @cluster_load(
+  // CHECK: ttng.barrier_expect %{{.*}}, 4096, %{{.*}}
+  // LLVM-LABEL: @cluster_load(
+  // LLVM: nvvm.read.ptx.sreg.cluster.ctaid.x
+  // LLVM: cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes
+  // LLVM-NOT: cp.async.bulk.tensor
+  // LLVM: mbarrier.try_wait.parity
+  tt.func @cluster_load(%desc: !tt.tensordesc<tensor<64x64xf16, #nvmma>>, %i: i32, %j: i32) -> tensor<64x64xf16, #blocked> {
+    %v = tt.descriptor_load %desc[%i, %j] : !tt.tensordesc<tensor<64x64xf16, #nvmma>> -> tensor<64x64xf16, #blocked>
+    tt.return %v : tensor<64x64xf16, #blocked>
+  }
+}

@@ -40,6 +40,14 @@ bool isDistributedEncoding(Attribute encoding);
 /// that; the source is recomputed in `dst` instead
 /// (tritongpu-remove-layout-conversions).
 bool movesBetweenCtas(Attribute src, Attribute dst);
+/// The bases of the `block` (CTA) dimension of a distributed or shared
+/// encoding, flattened rank by rank as BlockedEncodingAttr keeps them.
+SmallVector<int32_t> getCgaBases(Attribute encoding, unsigned rank);
+
+/// How many parts the CTAs of a cluster split each dimension into, given the
+/// CGA bases of a layout (flattened rank by rank).
+SmallVector<unsigned> getCTASplitNum(ArrayRef<int32_t> cgaBases, unsigned rank);
+
 /// The NVMMA shared layout of a tile of `shape` stored in `order`: the
 /// widest swizzle (128, 64 or 32 bytes) the contiguous dimension fills.
 NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *ctx,

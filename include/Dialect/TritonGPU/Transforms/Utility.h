@@ -39,13 +39,6 @@ std::optional<int> maybeLookupNumWarps(Operation *op);
 /// The module's "ttg.threads-per-warp", 32 when absent.
 int lookupThreadsPerWarp(Operation *op);
 
-/// The bases of the `block` (CTA) dimension of a distributed or shared
-/// encoding, flattened rank by rank as BlockedEncodingAttr keeps them.
-SmallVector<int32_t> getCgaBases(Attribute encoding, unsigned rank);
-
-/// How many parts the CTAs of a cluster split each dimension into.
-SmallVector<unsigned> getCTASplitNum(ArrayRef<int32_t> cgaBases, unsigned rank);
-
 /// The part of a tensor of `type` each CTA holds.
 SmallVector<int64_t> getShapePerCTA(RankedTensorType type);
 

@@ -29,8 +29,19 @@ bool isTensorCoreFp8(Type t);
 /// and i8 x i8 into i32.
 bool isTensorCoreTypeCombination(Type a, Type b, Type d);
 
+/// The part of a block of `shape` (its trailing dimensions laid out as `enc`)
+/// that each CTA of a cluster holds: the block divided by the CTAs `enc`'s
+/// CGA layout splits it over. The block itself in a one-CTA layout.
+SmallVector<int64_t> tmaCtaShape(ArrayRef<int64_t> shape,
+                                 gpu::NVMMASharedEncodingAttr enc);
+
+/// The bytes a TMA copy of a block of `shape` brings into each CTA (what its
+/// mbarrier expects): those of the CTA's part.
+int64_t tmaCtaBytes(ArrayRef<int64_t> shape, gpu::NVMMASharedEncodingAttr enc);
+
 /// The box of the tensor map that copies a block of `shape` laid out as
-/// `enc`, outermost dimension first: at most 256 elements a dimension and,
+/// `enc`, outermost dimension first: each CTA's part of the block
+/// (tmaCtaShape), at most 256 elements a dimension and,
 /// with a swizzle, at most the swizzle's width along the contiguous one. A
 /// larger block takes one TMA copy per box.
 SmallVector<int64_t> tmaBlockShape(ArrayRef<int64_t> shape,
@@ -47,8 +58,10 @@ std::optional<int> tmaElementType(Type type);
 int tmaSwizzleMode(gpu::NVMMASharedEncodingAttr enc);
 
 /// The layout TMA copies of `block` use by default: row-major NVMMA with the
-/// widest swizzle its rows fill (unswizzled for a vector).
-gpu::NVMMASharedEncodingAttr tmaDefaultEncoding(RankedTensorType block);
+/// widest swizzle the rows of each CTA's part fill (unswizzled for a vector),
+/// over a cluster's CTAs as `cgaBases` (a layout's CGA bases) split it.
+gpu::NVMMASharedEncodingAttr
+tmaDefaultEncoding(RankedTensorType block, ArrayRef<int32_t> cgaBases = {});
 
 /// The layout of `desc`'s block in shared memory: its encoding, or the
 /// default when it has none; failure for an encoding TMA does not write.

@@ -66,7 +66,11 @@ def TritonNvidiaGPUOptimizeDescriptorEncoding
     layout already on one of them, else the `#ttg.nvmma_shared` layout the
     results of its loads are allocated in when they all agree, else the
     default NVMMA layout of the block (row-major, the widest swizzle its
-    rows fill; unswizzled for a vector). Function types follow.
+    rows fill; unswizzled for a vector). In a cluster (`ttg.num-ctas` > 1)
+    the default splits the block over the CTAs as the tensors its copies
+    read or write are split (its CGA layout), the swizzle chosen for each
+    CTA's part; without such a copy every CTA holds all of it. Function
+    types follow.
 
     ```mlir
     // before
@@ -97,9 +101,10 @@ def TritonNvidiaGPUTMALowering
     tensor map written into 128 bytes of global scratch
     (`ttg.global_scratch_alloc`, `ttng.tensormap_create`,
     `ttng.tensormap_fenceproxy_acquire`) and the descriptor its address
-    (`ttng.reinterpret_tensor_descriptor`). Encodings other than
-    nvmma_shared and clusters are diagnostics; gathers and scatters are not
-    lowered yet.
+    (`ttng.reinterpret_tensor_descriptor`). In a cluster each CTA copies its
+    part of the block (the layout's CGA split), so its mbarrier expects that
+    part's bytes. Encodings other than nvmma_shared are diagnostics; gathers
+    and scatters are not lowered yet.
 
     ```mlir
     %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #nvmma, #smem, mutable>

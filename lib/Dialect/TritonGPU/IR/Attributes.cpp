@@ -40,6 +40,43 @@ bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
                          LinearEncodingAttr>(encoding);
 }
 
+SmallVector<int32_t> mlir::triton::gpu::getCgaBases(Attribute encoding,
+                                                    unsigned rank) {
+  return TypeSwitch<Attribute, SmallVector<int32_t>>(encoding)
+      .Case<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
+            SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(
+          [](auto attr) { return SmallVector<int32_t>(attr.getCgaBases()); })
+      .Case([](LinearEncodingAttr attr) {
+        return SmallVector<int32_t>(attr.getBlockBases());
+      })
+      .Case([&](SliceEncodingAttr slice) {
+        // The parent's bases without the sliced dimension.
+        SmallVector<int32_t> parent = getCgaBases(slice.getParent(), rank + 1);
+        SmallVector<int32_t> bases;
+        for (size_t i = 0; i + rank + 1 <= parent.size(); i += rank + 1)
+          for (unsigned d = 0; d <= rank; ++d)
+            if (d != slice.getDim())
+              bases.push_back(parent[i + d]);
+        return bases;
+      })
+      .Case([&](DotOperandEncodingAttr dot) {
+        return getCgaBases(dot.getParent(), rank);
+      })
+      .Default([](Attribute) { return SmallVector<int32_t>(); });
+}
+
+SmallVector<unsigned>
+mlir::triton::gpu::getCTASplitNum(ArrayRef<int32_t> cgaBases, unsigned rank) {
+  SmallVector<unsigned> splitNum(rank, 1);
+  if (rank == 0)
+    return splitNum;
+  for (size_t i = 0; i + rank <= cgaBases.size(); i += rank)
+    for (unsigned d = 0; d < rank; ++d)
+      if (cgaBases[i + d] != 0)
+        splitNum[d] *= 2;
+  return splitNum;
+}
+
 NVMMASharedEncodingAttr mlir::triton::gpu::getNVMMASharedEncoding(
     MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
     Type elementType, ArrayRef<int32_t> cgaBases) {

@@ -75,6 +75,14 @@ MemDescType asMutable(MemDescType type) {
                           /*mutableMemory=*/true);
 }
 
+/// The bytes a TMA copy into a slot of `type` brings into each CTA.
+int64_t slotBytes(MemDescType type) {
+  if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding()))
+    return nvidia_gpu::tmaCtaBytes(type.getShape(), nvmma);
+  return type.getNumElements() *
+         std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+}
+
 /// One mbarrier of a pipeline's array of them.
 MemDescType barrierSlotType(MLIRContext *ctx) {
   auto enc = SwizzledSharedEncodingAttr::get(
@@ -494,9 +502,7 @@ struct PipelinePass
           int64_t bytes = 0;
           for (PipelinedLoad &q : loads)
             if (isa<DescriptorLoadOp>(q.load))
-              bytes +=
-                  q.slotType.getNumElements() *
-                  std::max<int64_t>(1, q.slotType.getElementTypeBitWidth() / 8);
+              bytes += slotBytes(q.slotType);
           auto expect =
               nvidia_gpu::BarrierExpectOp::create(b, l, barrierIn, bytes, yes);
           roots.push_back(barrierIn.getDefiningOp());

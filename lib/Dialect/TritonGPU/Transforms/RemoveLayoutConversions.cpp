@@ -688,7 +688,8 @@ LogicalResult LayoutRematerialization::getRematerializableSlice(
     return failure();
   for (Value value : newSlice)
     if (Operation *op = value.getDefiningOp();
-        op && !canBeRematerialized(op) && !(allowLoads && isa<LoadOp>(op)))
+        op && !canBeRematerialized(op) &&
+        !(allowLoads && isa<LoadOp, DescriptorLoadOp>(op)))
       return failure();
   slice = std::move(newSlice);
   layout = std::move(newLayout);

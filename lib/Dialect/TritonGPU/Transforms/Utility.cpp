@@ -59,43 +59,6 @@ int mlir::triton::gpu::lookupThreadsPerWarp(Operation *op) {
   return 32;
 }
 
-SmallVector<int32_t> mlir::triton::gpu::getCgaBases(Attribute encoding,
-                                                    unsigned rank) {
-  return TypeSwitch<Attribute, SmallVector<int32_t>>(encoding)
-      .Case<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
-            SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(
-          [](auto attr) { return SmallVector<int32_t>(attr.getCgaBases()); })
-      .Case([](LinearEncodingAttr attr) {
-        return SmallVector<int32_t>(attr.getBlockBases());
-      })
-      .Case([&](SliceEncodingAttr slice) {
-        // The parent's bases without the sliced dimension.
-        SmallVector<int32_t> parent = getCgaBases(slice.getParent(), rank + 1);
-        SmallVector<int32_t> bases;
-        for (size_t i = 0; i + rank + 1 <= parent.size(); i += rank + 1)
-          for (unsigned d = 0; d <= rank; ++d)
-            if (d != slice.getDim())
-              bases.push_back(parent[i + d]);
-        return bases;
-      })
-      .Case([&](DotOperandEncodingAttr dot) {
-        return getCgaBases(dot.getParent(), rank);
-      })
-      .Default([](Attribute) { return SmallVector<int32_t>(); });
-}
-
-SmallVector<unsigned>
-mlir::triton::gpu::getCTASplitNum(ArrayRef<int32_t> cgaBases, unsigned rank) {
-  SmallVector<unsigned> splitNum(rank, 1);
-  if (rank == 0)
-    return splitNum;
-  for (size_t i = 0; i + rank <= cgaBases.size(); i += rank)
-    for (unsigned d = 0; d < rank; ++d)
-      if (cgaBases[i + d] != 0)
-        splitNum[d] *= 2;
-  return splitNum;
-}
-
 SmallVector<int64_t> mlir::triton::gpu::getShapePerCTA(RankedTensorType type) {
   unsigned rank = type.getRank();
   SmallVector<int64_t> shape(type.getShape());
@@ -455,6 +418,10 @@ LogicalResult mlir::triton::gpu::getConvertBackwardSlice(
         enqueue(gather.getIndicesMutable(), encoding);
         continue;
       }
+      // Ops of scalars only (a descriptor load) are recomputed as they are.
+      if (llvm::none_of(def->getOperandTypes(),
+                        [](Type t) { return isa<RankedTensorType>(t); }))
+        continue;
       for (OpOperand &operand : def->getOpOperands()) {
         Attribute srcEncoding = inferSrcEncoding(def, encoding);
         if (!srcEncoding)

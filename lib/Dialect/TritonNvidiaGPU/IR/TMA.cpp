@@ -13,9 +13,31 @@ using namespace mlir;
 using namespace mlir::triton::gpu;
 
 SmallVector<int64_t>
+mlir::triton::nvidia_gpu::tmaCtaShape(ArrayRef<int64_t> shape,
+                                      NVMMASharedEncodingAttr enc) {
+  SmallVector<int64_t> part(shape.begin(), shape.end());
+  unsigned rank = enc.getRank();
+  if (enc.getCgaBases().empty() || rank > part.size())
+    return part;
+  SmallVector<unsigned> split = getCTASplitNum(enc.getCgaBases(), rank);
+  size_t first = part.size() - rank;
+  for (unsigned d = 0; d < rank; ++d)
+    part[first + d] = std::max<int64_t>(1, part[first + d] / split[d]);
+  return part;
+}
+
+int64_t mlir::triton::nvidia_gpu::tmaCtaBytes(ArrayRef<int64_t> shape,
+                                              NVMMASharedEncodingAttr enc) {
+  int64_t n = 1;
+  for (int64_t d : tmaCtaShape(shape, enc))
+    n *= d;
+  return n * std::max(1u, enc.getElementBitWidth() / 8);
+}
+
+SmallVector<int64_t>
 mlir::triton::nvidia_gpu::tmaBlockShape(ArrayRef<int64_t> shape,
                                         NVMMASharedEncodingAttr enc) {
-  SmallVector<int64_t> box(shape.begin(), shape.end());
+  SmallVector<int64_t> box = tmaCtaShape(shape, enc);
   for (int64_t &d : box)
     d = std::min<int64_t>(d, 256);
   if (!box.empty() && enc.getSwizzlingByteWidth() != 0) {
@@ -68,12 +90,19 @@ int mlir::triton::nvidia_gpu::tmaSwizzleMode(NVMMASharedEncodingAttr enc) {
 }
 
 NVMMASharedEncodingAttr
-mlir::triton::nvidia_gpu::tmaDefaultEncoding(RankedTensorType block) {
+mlir::triton::nvidia_gpu::tmaDefaultEncoding(RankedTensorType block,
+                                             ArrayRef<int32_t> cgaBases) {
+  unsigned rank = block.getRank();
   SmallVector<unsigned> order;
-  for (int d = block.getRank() - 1; d >= 0; --d)
+  for (int d = rank - 1; d >= 0; --d)
     order.push_back(d);
-  return getNVMMASharedEncoding(block.getContext(), block.getShape(), order,
-                                block.getElementType(), /*cgaBases=*/{});
+  // The swizzle is chosen for the part of the block each CTA holds.
+  SmallVector<int64_t> part(block.getShape());
+  SmallVector<unsigned> split = getCTASplitNum(cgaBases, rank);
+  for (unsigned d = 0; d < rank; ++d)
+    part[d] = std::max<int64_t>(1, part[d] / split[d]);
+  return getNVMMASharedEncoding(block.getContext(), part, order,
+                                block.getElementType(), cgaBases);
 }
 
 FailureOr<NVMMASharedEncodingAttr>

@@ -6,14 +6,18 @@
 // calls it flows through, or a tt.make_tensor_descriptor and its uses) form
 // one group; a group takes the #ttg.nvmma_shared layout its loads' results
 // are allocated in when they all agree, else the default NVMMA layout of
-// the block (row-major, the widest swizzle its rows fill). A layout already
-// on a descriptor of the group wins. The host's tensor map (tensordesc_meta)
+// the block (row-major, the widest swizzle its rows fill). In a cluster
+// (`ttg.num-ctas` > 1) the default splits the block over the CTAs as the
+// tensors its copies read or write are split (each CTA copies its part),
+// else every CTA copies all of it. A layout already on a descriptor of the
+// group wins. The host's tensor map (tensordesc_meta)
 // and the device's (ttng.tensormap_create) are encoded from it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/Transforms/Utility.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -84,6 +88,34 @@ Attribute allocatedLayout(DescriptorLoadOp load) {
   return found;
 }
 
+/// The CGA bases of the tensor a TMA copy of descriptor `desc` by `user`
+/// reads or writes, at the block's `rank` (a rank-reduced copy's tensor
+/// lacks leading unit dimensions, which no CTA splits); nullopt for users
+/// that copy no block.
+std::optional<SmallVector<int32_t>> copiedCgaBases(Operation *user, Value desc,
+                                                   unsigned rank) {
+  Value tensor;
+  if (auto load = dyn_cast<DescriptorLoadOp>(user))
+    tensor = load.getResult();
+  else if (auto store = dyn_cast<DescriptorStoreOp>(user))
+    tensor = store.getSrc();
+  else if (auto reduce = dyn_cast<DescriptorReduceOp>(user))
+    tensor = reduce.getSrc();
+  if (!tensor || user->getOperand(0) != desc)
+    return std::nullopt;
+  auto type = cast<RankedTensorType>(tensor.getType());
+  unsigned tensorRank = type.getRank();
+  if (!type.getEncoding() || tensorRank > rank)
+    return std::nullopt;
+  SmallVector<int32_t> bases = getCgaBases(type.getEncoding(), tensorRank);
+  SmallVector<int32_t> out;
+  for (size_t i = 0; i + tensorRank <= bases.size(); i += tensorRank) {
+    out.append(rank - tensorRank, 0);
+    out.append(bases.begin() + i, bases.begin() + i + tensorRank);
+  }
+  return out;
+}
+
 /// `enc` for a block of `rank` dimensions (a rank-reduced load's buffer
 /// drops the block's leading unit dimensions).
 Attribute withRank(Attribute enc, unsigned rank) {
@@ -151,6 +183,7 @@ struct OptimizeDescriptorEncodingPass
     // The layout of each group: one already there, else the one its loads
     // are allocated in, else the default.
     llvm::MapVector<Value, Attribute> existing, wanted;
+    llvm::DenseMap<Value, SmallVector<int32_t>> cga;
     llvm::DenseSet<Value> conflicted;
     for (Value v : values) {
       Value leader = groups.leader(v);
@@ -165,6 +198,8 @@ struct OptimizeDescriptorEncodingPass
         }
       }
       for (Operation *user : v.getUsers()) {
+        if (auto bases = copiedCgaBases(user, v, block.getRank()))
+          cga.try_emplace(leader, std::move(*bases));
         auto load = dyn_cast<DescriptorLoadOp>(user);
         if (!load || load.getDesc() != v)
           continue;
@@ -181,6 +216,10 @@ struct OptimizeDescriptorEncodingPass
       }
     }
 
+    // Without a copy to follow, every CTA of a cluster copies the block.
+    unsigned ctaBits = 0;
+    if (auto numCTAs = mod->getAttrOfType<IntegerAttr>("ttg.num-ctas"))
+      ctaBits = llvm::Log2_64(std::max<int64_t>(1, numCTAs.getInt()));
     for (Value v : values) {
       Value leader = groups.leader(v);
       auto type = cast<TensorDescType>(v.getType());
@@ -190,8 +229,12 @@ struct OptimizeDescriptorEncodingPass
       Attribute enc = existing.lookup(leader);
       if (!enc && !conflicted.contains(leader))
         enc = wanted.lookup(leader);
-      if (!enc)
-        enc = nvidia_gpu::tmaDefaultEncoding(block);
+      if (!enc) {
+        SmallVector<int32_t> bases(ctaBits * block.getRank(), 0);
+        if (auto it = cga.find(leader); it != cga.end())
+          bases = it->second;
+        enc = nvidia_gpu::tmaDefaultEncoding(block, bases);
+      }
       v.setType(TensorDescType::get(
           &getContext(), RankedTensorType::get(block.getShape(),
                                                block.getElementType(), enc)));

@@ -94,9 +94,7 @@ LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
                                        ValueRange{});
   InitBarrierOp::create(rewriter, loc, barrier, 1);
   Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-  RankedTensorType block = desc.getBlockType();
-  int64_t bytes = block.getNumElements() *
-                  std::max(1u, block.getElementTypeBitWidth() / 8);
+  int64_t bytes = tmaCtaBytes(desc.getBlockType().getShape(), *enc);
   BarrierExpectOp::create(rewriter, loc, barrier, bytes, yes);
   AsyncTMACopyGlobalToLocalOp::create(
       rewriter, loc, op.getDesc(), op.getIndices(), barrier, buffer, yes,
@@ -226,13 +224,6 @@ struct TMALoweringPass
               MakeTensorDescOp>(op))
         ops.push_back(op);
     });
-    // The buffers and tensor maps here are one CTA's.
-    auto numCTAs = mod->getAttrOfType<IntegerAttr>("ttg.num-ctas");
-    if (!ops.empty() && numCTAs && numCTAs.getInt() > 1) {
-      ops.front()->emitError("TMA lowering of descriptors in a cluster "
-                             "(ttg.num-ctas > 1) is not supported");
-      return signalPassFailure();
-    }
     IRRewriter rewriter(&getContext());
     bool failedAny = false;
     for (Operation *op : ops) {
