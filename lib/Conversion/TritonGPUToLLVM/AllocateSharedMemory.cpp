@@ -243,7 +243,7 @@ public:
       } else {
         size = getScratchSizeInBytes(op);
         if (isa<nvidia_gpu::TensormapCreateOp>(op))
-          align = kTensorMapBytes;
+          align = nvidia_gpu::kTensorMapBytes;
       }
       if (size == 0)
         return;

@@ -716,7 +716,7 @@ int64_t mlir::triton::gpu::scanSharedRuns(const LinearLayout &layout,
 int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
   // A tensor map is put together in shared memory first.
   if (isa<nvidia_gpu::TensormapCreateOp>(op))
-    return kTensorMapBytes;
+    return nvidia_gpu::kTensorMapBytes;
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
     auto src = cast<RankedTensorType>(cvt.getSrc().getType());
     auto dst = cast<RankedTensorType>(cvt.getType());

@@ -301,9 +301,6 @@ bool conversionNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
 int64_t scanSharedRuns(const LinearLayout &layout, unsigned axis,
                        int64_t axisSize);
 
-/// Bytes of a CUtensorMap, and the alignment one needs in shared memory.
-constexpr int64_t kTensorMapBytes = 128;
-
 /// Bytes of scratch shared memory the lowering of `op` needs while it runs
 /// (0 for none). allocate-shared-memory gives exactly this much.
 int64_t getScratchSizeInBytes(Operation *op);

@@ -58,17 +58,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A descriptor made in the loop is one tensor map each iteration rewrites:
-// its loads stay as they are (the other is pipelined).
+// A descriptor made in the loop gets one tensor map per stage in global
+// scratch (3 x 128 bytes), written in turn: the loop carries the map's
+// index, which steps (wrapping at 3) each time the make runs. Its loads are
+// pipelined; a map of an iteration past the end is not written (the
+// writes of stage 0 go into an scf.if of the copies' predicate).
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: tt.func public @made_in_loop
-  // CHECK: scf.for
-  // CHECK: tt.descriptor_load %{{.*}} : !tt.tensordesc
+  // CHECK-DAG: %[[MAPS:.*]] = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 384 : i32} : !tt.ptr<i8>
+  // CHECK: %[[MAP0:.*]] = tt.addptr %[[MAPS]]
+  // CHECK: scf.if %{{.*}} {
+  // CHECK-NEXT: ttng.tensormap_create %[[MAP0]], %arg0
+  // CHECK: scf.if %{{.*}} {
+  // CHECK-NEXT: ttng.tensormap_fenceproxy_acquire %[[MAP0]]
+  // CHECK: ttng.reinterpret_tensor_descriptor %[[MAP0]]
+  // CHECK: ttng.async_tma_copy_global_to_local
+  // CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[INDEX:[a-z0-9_]+]] = 
+  // CHECK: %[[OFFSET:.*]] = arith.muli %[[INDEX]], %{{.*}} : i32
+  // CHECK: %[[MAP:.*]] = tt.addptr %[[MAPS]], %[[OFFSET]] : !tt.ptr<i8>, i32
+  // CHECK: scf.if %{{.*}} {
+  // CHECK-NEXT: ttng.tensormap_create %[[MAP]], %arg0
+  // CHECK: ttng.reinterpret_tensor_descriptor %[[MAP]]
+  // CHECK: %[[NEXT:.*]] = arith.addi %[[INDEX]], %{{.*}} : i32
+  // CHECK: %[[WRAPS:.*]] = arith.cmpi sge, %[[NEXT]], %{{.*}} : i32
+  // CHECK: %[[STEPPED:.*]] = arith.select %[[WRAPS]], %{{.*}}, %[[NEXT]] : i32
+  // CHECK: ttng.async_tma_copy_global_to_local
   // CHECK: ttng.async_tma_copy_global_to_local %arg1
+  // CHECK: scf.yield {{.*}}%[[STEPPED]]
   tt.func public @made_in_loop(%p: !tt.ptr<f16>, %b: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32) -> tensor<64x64xf32, #mma> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -77,7 +97,95 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
     %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
       %a = tt.make_tensor_descriptor %p, [%n, %n], [%c64_i64, %c1_i64] : <f16>, <tensor<64x64xf16, #shared>>
-      // expected-remark @+1 {{this load is not software-pipelined: its descriptor is not made before the loop}}
+      %x = tt.descriptor_load %a[%c0, %k] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %xs = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %y = tt.descriptor_load %b[%c0, %k] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %ys = ttg.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %xs, %ys, %acc : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d : tensor<64x64xf32, #mma>
+    }
+    tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A persistent kernel makes its descriptors when a tile starts (an scf.if
+// in the loop, the descriptor carried by the loop): the map's index leaves
+// the scf.if as one more result (stepped in the then branch, as it was in
+// the else branch), and the scf.if of an iteration past the end does not
+// run (its condition and the copies' predicate).
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @made_per_tile
+  // CHECK: %[[MAPS:.*]] = ttg.global_scratch_alloc {alignment = 128 : i32, nbytes = 384 : i32} : !tt.ptr<i8>
+  // CHECK: scf.for {{.*}} iter_args(%{{[a-z0-9_]+}} = %{{[a-z0-9_]+}}, %[[DESC:[a-z0-9_]+]] = %{{[a-z0-9_#]+}}, %[[INDEX:[a-z0-9_]+]] = 
+  // CHECK: %[[RUNS:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+  // CHECK: %[[TILE:.*]]:2 = scf.if %[[RUNS]] -> (!tt.tensordesc<tensor<64x64xf16, #{{.*}}>>, i32) {
+  // CHECK: tt.addptr %[[MAPS]]
+  // CHECK: ttng.tensormap_create
+  // CHECK: scf.yield %{{.*}}, %{{.*}} : !tt.tensordesc
+  // CHECK: } else {
+  // CHECK: scf.yield %[[DESC]], %[[INDEX]] : !tt.tensordesc
+  // CHECK: ttng.async_tma_copy_global_to_local %[[TILE]]#0
+  // CHECK: scf.yield {{.*}}%[[TILE]]#0{{.*}}%[[TILE]]#1
+  tt.func public @made_per_tile(%p: !tt.ptr<f16>, %b: !tt.tensordesc<tensor<64x64xf16, #shared>>, %d0: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %kt: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c1_i64 = arith.constant 1 : i64
+    %c64_i64 = arith.constant 64 : i64
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:2 = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero, %desc = %d0) -> (tensor<64x64xf32, #mma>, !tt.tensordesc<tensor<64x64xf16, #shared>>) : i32 {
+      %ki = arith.remsi %k, %kt : i32
+      %first = arith.cmpi eq, %ki, %c0 : i32
+      %a = scf.if %first -> (!tt.tensordesc<tensor<64x64xf16, #shared>>) {
+        %tile = arith.divsi %k, %kt : i32
+        %base = tt.addptr %p, %tile : !tt.ptr<f16>, i32
+        %made = tt.make_tensor_descriptor %base, [%n, %n], [%c64_i64, %c1_i64] : <f16>, <tensor<64x64xf16, #shared>>
+        scf.yield %made : !tt.tensordesc<tensor<64x64xf16, #shared>>
+      } else {
+        scf.yield %desc : !tt.tensordesc<tensor<64x64xf16, #shared>>
+      }
+      %x = tt.descriptor_load %a[%c0, %ki] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %xs = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %y = tt.descriptor_load %b[%c0, %k] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %ys = ttg.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %xs, %ys, %acc : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      scf.yield %d, %a : tensor<64x64xf32, #mma>, !tt.tensordesc<tensor<64x64xf16, #shared>>
+    }
+    tt.return %r#0 : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A descriptor a call returns in the loop is not one a make of the body
+// writes: its loads stay as they are (the other is pipelined).
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func private @make(%p: !tt.ptr<f16>, %n: i32) -> !tt.tensordesc<tensor<64x64xf16, #shared>> {
+    %c1_i64 = arith.constant 1 : i64
+    %c64_i64 = arith.constant 64 : i64
+    %a = tt.make_tensor_descriptor %p, [%n, %n], [%c64_i64, %c1_i64] : <f16>, <tensor<64x64xf16, #shared>>
+    tt.return %a : !tt.tensordesc<tensor<64x64xf16, #shared>>
+  }
+  // CHECK-LABEL: tt.func public @returned_in_loop
+  // CHECK: scf.for
+  // CHECK: tt.descriptor_load %{{.*}} : !tt.tensordesc
+  // CHECK: ttng.async_tma_copy_global_to_local %arg1
+  tt.func public @returned_in_loop(%p: !tt.ptr<f16>, %b: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32) -> tensor<64x64xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<64x64xf32, #mma>) : i32 {
+      %a = tt.call @make(%p, %n) : (!tt.ptr<f16>, i32) -> !tt.tensordesc<tensor<64x64xf16, #shared>>
+      // expected-remark @+1 {{this load is not software-pipelined: its descriptor is neither made before the loop nor by a tt.make_tensor_descriptor of its body (or of an scf.if there)}}
       %x = tt.descriptor_load %a[%c0, %k] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
       %xs = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
       %y = tt.descriptor_load %b[%c0, %k] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>

@@ -21,3 +21,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : !tt.tensordesc<tensor<64x64xi1>>
   }
 }
+
+// -----
+
+// A rank-reduced copy in a cluster whose layout splits the dropped unit
+// dimension over the CTAs: no buffer of the value's rank holds the parts.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[1, 0, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @split_dropped(%desc: !tt.tensordesc<tensor<1x64x64xf16, #nvmma>>, %i: i32) -> tensor<64x64xf16, #blocked> {
+    // expected-error @+1 {{a rank-reduced TMA copy drops a dimension the CTAs of the cluster split}}
+    %v = tt.descriptor_load %desc[%i, %i, %i] : !tt.tensordesc<tensor<1x64x64xf16, #nvmma>> -> tensor<64x64xf16, #blocked>
+    tt.return %v : tensor<64x64xf16, #blocked>
+  }
+}

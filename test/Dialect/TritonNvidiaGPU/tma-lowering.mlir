@@ -163,3 +163,24 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<64x64xf16, #blocked>
   }
 }
+
+// -----
+
+// A rank-reduced copy in a cluster: the buffer's layout drops the unit
+// dimension from each CTA basis too.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: #[[$RANK2:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}1, 0]]}>
+  // CHECK-LABEL: @cluster_rank_reduced(
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #[[$RANK2]], #smem, mutable>
+  // CHECK: ttng.barrier_expect %{{.*}}, 4096, %{{.*}}
+  // LLVM-LABEL: @cluster_rank_reduced(
+  // LLVM: nvvm.read.ptx.sreg.cluster.ctaid.x
+  // LLVM: cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes
+  // LLVM-NOT: cp.async.bulk.tensor
+  tt.func @cluster_rank_reduced(%desc: !tt.tensordesc<tensor<1x64x64xf16, #nvmma>>, %i: i32) -> tensor<64x64xf16, #blocked> {
+    %v = tt.descriptor_load %desc[%i, %i, %i] : !tt.tensordesc<tensor<1x64x64xf16, #nvmma>> -> tensor<64x64xf16, #blocked>
+    tt.return %v : tensor<64x64xf16, #blocked>
+  }
+}

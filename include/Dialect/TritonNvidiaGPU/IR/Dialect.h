@@ -8,6 +8,7 @@
 #define TRITON_DIALECT_TRITONNVIDIAGPU_IR_DIALECT_H
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "mlir/IR/PatternMatch.h"
 
 #include "Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUDialect.h.inc"
 
@@ -28,6 +29,20 @@ bool isTensorCoreFp8(Type t);
 /// f32 x f32 (as tf32) into f32, any two of e4m3 and e5m2 into f16 or f32,
 /// and i8 x i8 into i32.
 bool isTensorCoreTypeCombination(Type a, Type b, Type d);
+
+/// Bytes of a CUtensorMap, and the alignment it needs (in global scratch or
+/// shared memory).
+constexpr int64_t kTensorMapBytes = 128;
+
+/// Lowers a descriptor made on the device: its tensor map (the box, the
+/// global shape innermost first, the byte strides of the outer dimensions,
+/// the element type, the swizzle of the block's layout and the
+/// out-of-bounds fill) is written at `map`, a global pointer to
+/// kTensorMapBytes bytes (without one, into global scratch of its own:
+/// `ttg.global_scratch_alloc`), fenced for the TMA proxy, and the
+/// descriptor becomes its address (`ttng.reinterpret_tensor_descriptor`).
+LogicalResult lowerMakeTensorDescriptor(MakeTensorDescOp op,
+                                        RewriterBase &rewriter, Value map = {});
 
 /// The part of a block of `shape` (its trailing dimensions laid out as `enc`)
 /// that each CTA of a cluster holds: the block divided by the CTAs `enc`'s
@@ -69,8 +84,8 @@ FailureOr<gpu::NVMMASharedEncodingAttr> tmaEncoding(TensorDescType desc);
 
 /// `enc` for a buffer of `rank` dimensions: a rank-reduced TMA copy's buffer
 /// drops the block's leading unit dimensions, which changes an NVMMA layout
-/// only in its rank. Null for a cluster's layout (its CTA bases have one
-/// entry per dimension).
+/// in its rank (a cluster's CTA bases lose the dropped dimensions' entries).
+/// Null when a CTA basis splits a dropped dimension, or `rank` is larger.
 gpu::NVMMASharedEncodingAttr
 tmaEncodingForRank(gpu::NVMMASharedEncodingAttr enc, unsigned rank);
 } // namespace mlir::triton::nvidia_gpu

@@ -19,6 +19,15 @@
 // the slots (a loop-carried bit that flips when the readers' slot counter
 // wraps).
 //
+// A descriptor made in the loop (tt.make_tensor_descriptor, directly or in
+// an scf.if, as a persistent kernel makes one per tile) is one tensor map
+// that the copies of later iterations would rewrite under the earlier
+// ones: as upstream's pipeliner does, each make gets `num-stages` tensor
+// maps in global scratch and writes the next one (a loop-carried counter
+// that steps each time the make runs), so a map is rewritten only after
+// num-stages more makes, when every copy and store of its iterations is
+// done.
+//
 // MLIR's loop pipeliner (scf::pipelineForLoop) then emits the prologue
 // (copies for the first num-stages - 1 iterations) and a loop whose
 // iteration i copies for iteration i + num-stages - 1 and multiplies
@@ -290,6 +299,144 @@ DenseSet<Operation *> stageZeroOps(scf::ForOp loop,
   return stage0;
 }
 
+/// Whether `op` sits in the body of `loop`, directly or in scf.if regions.
+bool inBodyThroughIfs(scf::ForOp loop, Operation *op) {
+  for (Operation *parent = op->getParentOp(); parent != loop;
+       parent = parent->getParentOp())
+    if (!parent || !isa<scf::IfOp>(parent))
+      return false;
+  return true;
+}
+
+/// Whether every descriptor `desc` may hold in an iteration of `loop` is
+/// made before the loop or by a tt.make_tensor_descriptor in its body
+/// (directly or in scf.if regions), through the loop-carried values and
+/// scf.if results it flows through.
+bool madeBeforeOrByBody(scf::ForOp loop, Value desc) {
+  SmallVector<Value> worklist{desc};
+  DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v).second || loop.isDefinedOutsideOfLoop(v))
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() != loop.getBody() || arg.getArgNumber() == 0)
+        return false;
+      worklist.push_back(
+          loop.getBody()->getTerminator()->getOperand(arg.getArgNumber() - 1));
+      continue;
+    }
+    Operation *def = v.getDefiningOp();
+    if (auto make = dyn_cast<MakeTensorDescOp>(def)) {
+      if (!inBodyThroughIfs(loop, make))
+        return false;
+      continue;
+    }
+    auto ifOp = dyn_cast<scf::IfOp>(def);
+    if (!ifOp || !inBodyThroughIfs(loop, ifOp) || ifOp.getElseRegion().empty())
+      return false;
+    unsigned index = cast<OpResult>(v).getResultNumber();
+    worklist.push_back(ifOp.thenYield().getOperand(index));
+    worklist.push_back(ifOp.elseYield().getOperand(index));
+  }
+  return true;
+}
+
+/// `ifOp` again with one more result: `inBranch` when the branch whose
+/// block is `branch` runs, `otherwise` when the other does (an else branch
+/// is made if there is none). Returns that result.
+Value addIfResult(RewriterBase &rewriter, scf::IfOp ifOp, Block *branch,
+                  Value inBranch, Value otherwise) {
+  rewriter.setInsertionPoint(ifOp);
+  SmallVector<Type> types(ifOp.getResultTypes());
+  types.push_back(inBranch.getType());
+  auto grown =
+      scf::IfOp::create(rewriter, ifOp.getLoc(), types, ifOp.getCondition(),
+                        /*addThenBlock=*/false, /*addElseBlock=*/false);
+  grown.getThenRegion().takeBody(ifOp.getThenRegion());
+  if (ifOp.getElseRegion().empty()) {
+    rewriter.createBlock(&grown.getElseRegion());
+    scf::YieldOp::create(rewriter, ifOp.getLoc());
+  } else {
+    grown.getElseRegion().takeBody(ifOp.getElseRegion());
+  }
+  for (Region *region : {&grown.getThenRegion(), &grown.getElseRegion()}) {
+    Operation *yield = region->front().getTerminator();
+    Value v = &region->front() == branch ? inBranch : otherwise;
+    rewriter.modifyOpInPlace(
+        yield, [&] { yield->insertOperands(yield->getNumOperands(), v); });
+  }
+  rewriter.replaceOp(ifOp, grown.getResults().drop_back());
+  return grown.getResults().back();
+}
+
+/// Gives each tt.make_tensor_descriptor in `loop`'s body (directly or in
+/// scf.if regions) `stages` tensor maps in global scratch, written in turn:
+/// the loop carries a counter per make, which steps (wrapping at `stages`)
+/// where the make runs and reaches the loop's yield through the scf.if
+/// results it is made in. The make itself is lowered here, into the map at
+/// the counter (the TMA lowering's tensor map creation). Returns the loop
+/// that carries the counters; `writers` gets the ops of its body that write
+/// the maps (or hold the writes), which belong to stage 0 with the copies
+/// that read them.
+FailureOr<scf::ForOp>
+multiBufferTensorMaps(scf::ForOp loop, int stages,
+                      SmallVectorImpl<Operation *> &writers) {
+  SmallVector<MakeTensorDescOp> makes;
+  loop.getBody()->walk([&](MakeTensorDescOp make) {
+    if (inBodyThroughIfs(loop, make))
+      makes.push_back(make);
+  });
+  MLIRContext *ctx = loop.getContext();
+  IRRewriter rewriter(ctx);
+  for (MakeTensorDescOp make : makes) {
+    Location loc = make.getLoc();
+    rewriter.setInsertionPoint(loop);
+    auto ptrType = PointerType::get(rewriter.getI8Type(), 1);
+    Value maps = GlobalScratchAllocOp::create(
+        rewriter, loc, ptrType, stages * nvidia_gpu::kTensorMapBytes,
+        nvidia_gpu::kTensorMapBytes);
+    Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    auto grown = loop.replaceWithAdditionalYields(
+        rewriter, ValueRange{zero}, /*replaceInitOperandUsesInLoop=*/false,
+        [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+          return SmallVector<Value>{args[0]};
+        });
+    if (failed(grown))
+      return failure();
+    loop = cast<scf::ForOp>(grown->getOperation());
+    BlockArgument counter = loop.getRegionIterArgs().back();
+    // The next map, after this one.
+    rewriter.setInsertionPointAfter(make);
+    Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
+    Value bumped = arith::AddIOp::create(rewriter, loc, counter, one);
+    Value end = arith::ConstantIntOp::create(rewriter, loc, stages, 32);
+    Value wraps = arith::CmpIOp::create(rewriter, loc,
+                                        arith::CmpIPredicate::sge, bumped, end);
+    Value first = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
+    Value next = arith::SelectOp::create(rewriter, loc, wraps, first, bumped);
+    // This one.
+    rewriter.setInsertionPoint(make);
+    Value offset = arith::MulIOp::create(
+        rewriter, loc, counter,
+        arith::ConstantIntOp::create(rewriter, loc, nvidia_gpu::kTensorMapBytes,
+                                     32));
+    Value map = AddPtrOp::create(rewriter, loc, ptrType, maps, offset);
+    if (failed(nvidia_gpu::lowerMakeTensorDescriptor(make, rewriter, map)))
+      return failure();
+    for (Operation *user : map.getUsers())
+      if (Operation *top = loop.getBody()->findAncestorOpInBlock(*user))
+        writers.push_back(top);
+    for (Block *block = next.getParentBlock(); block != loop.getBody();
+         block = next.getParentBlock())
+      next = addIfResult(rewriter, cast<scf::IfOp>(block->getParentOp()), block,
+                         next, counter);
+    Operation *yield = loop.getBody()->getTerminator();
+    yield->setOperand(yield->getNumOperands() - 1, next);
+  }
+  return loop;
+}
+
 struct PipelinePass
     : public triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
   using Base::Base;
@@ -349,11 +496,13 @@ struct PipelinePass
   /// be free of memory effects (the load of an index, say, is not).
   static std::optional<std::string> cannotRunAhead(scf::ForOp loop,
                                                    Operation *load) {
-    // A descriptor made in the loop is one tensor map, rewritten by every
-    // iteration: the copies ahead would read a later iteration's.
+    // Descriptors made in the loop get a tensor map per stage (below); others
+    // made there are one value each iteration rewrites.
     if (auto descLoad = dyn_cast<DescriptorLoadOp>(load))
-      if (!loop.isDefinedOutsideOfLoop(descLoad.getDesc()))
-        return std::string("its descriptor is not made before the loop");
+      if (!madeBeforeOrByBody(loop, descLoad.getDesc()))
+        return std::string("its descriptor is neither made before the loop "
+                           "nor by a tt.make_tensor_descriptor of its body "
+                           "(or of an scf.if there)");
     // What the load's operands need, through the loop-carried values.
     SmallVector<Operation *> roots;
     for (Value v : load->getOperands())
@@ -378,6 +527,19 @@ struct PipelinePass
                 int stages) {
     MLIRContext *ctx = loop.getContext();
     Location loc = loop.getLoc();
+    SmallVector<Operation *> mapWriters;
+    if (llvm::any_of(loads, [](const PipelinedLoad &p) {
+          return isa<DescriptorLoadOp>(p.load);
+        })) {
+      FailureOr<scf::ForOp> carried =
+          multiBufferTensorMaps(loop, stages, mapWriters);
+      if (failed(carried)) {
+        loop.emitError("cannot multi-buffer the tensor maps made in this "
+                       "loop");
+        return signalPassFailure();
+      }
+      loop = *carried;
+    }
     OpBuilder b(loop);
 
     // One buffer per load, of `stages` slots, or of `stages - 1` when every
@@ -430,7 +592,7 @@ struct PipelinePass
     // one counter for the copies (stage 0) and one for the readers (the
     // last stage), each stepping by one and wrapping at `slots`, so each
     // stage's counter stays within its stage once pipelined.
-    SmallVector<Operation *> roots;
+    SmallVector<Operation *> roots(mapWriters);
     Value insertSlot, extractSlot, phase;
     {
       IRRewriter rewriter(ctx);
@@ -698,6 +860,36 @@ struct PipelinePass
       }
       if (isa<AsyncCommitGroupOp>(op) || isMemoryEffectFree(op))
         return op;
+      // Tensor maps of iterations past the end are not written: an scf.if
+      // that writes them runs only within the loop, a write in the body
+      // goes into one.
+      auto writesMaps = [](Operation *nested) {
+        return isa<nvidia_gpu::TensormapCreateOp,
+                   nvidia_gpu::TensormapFenceproxyAcquireOp>(nested);
+      };
+      if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+        WalkResult walk = ifOp->walk([&](Operation *nested) {
+          if (nested == op || writesMaps(nested) ||
+              isMemoryEffectFree(nested) || nested->getNumRegions() != 0)
+            return WalkResult::advance();
+          return WalkResult::interrupt();
+        });
+        if (walk.wasInterrupted())
+          return nullptr;
+        rewriter.setInsertionPoint(ifOp);
+        Value both = arith::AndIOp::create(rewriter, ifOp.getLoc(), pred,
+                                           ifOp.getCondition());
+        rewriter.modifyOpInPlace(
+            ifOp, [&] { ifOp.getConditionMutable().assign(both); });
+        return ifOp;
+      }
+      if (writesMaps(op)) {
+        rewriter.setInsertionPoint(op);
+        auto guard = scf::IfOp::create(rewriter, op->getLoc(), pred,
+                                       /*withElseRegion=*/false);
+        rewriter.moveOpBefore(op, guard.thenBlock()->getTerminator());
+        return guard;
+      }
       return nullptr;
     };
     IRRewriter rewriter(ctx);

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -118,11 +120,75 @@ mlir::triton::nvidia_gpu::tmaEncoding(TensorDescType desc) {
 NVMMASharedEncodingAttr
 mlir::triton::nvidia_gpu::tmaEncodingForRank(NVMMASharedEncodingAttr enc,
                                              unsigned rank) {
-  if (enc.getRank() == rank)
+  unsigned from = enc.getRank();
+  if (from == rank)
     return enc;
-  if (!enc.getCgaBases().empty())
+  if (rank > from)
     return {};
+  // Each CTA basis loses its entries for the dropped dimensions, which no
+  // CTA may split.
+  SmallVector<int32_t> bases;
+  ArrayRef<int32_t> old = enc.getCgaBases();
+  for (size_t i = 0; i + from <= old.size(); i += from) {
+    ArrayRef<int32_t> basis = old.slice(i, from);
+    if (llvm::any_of(basis.take_front(from - rank),
+                     [](int32_t c) { return c != 0; }))
+      return {};
+    llvm::append_range(bases, basis.drop_front(from - rank));
+  }
   return NVMMASharedEncodingAttr::get(
       enc.getContext(), enc.getSwizzlingByteWidth(), enc.getTransposed(),
-      enc.getElementBitWidth(), enc.getFp4Padded(), rank, /*cgaBases=*/{});
+      enc.getElementBitWidth(), enc.getFp4Padded(), rank, bases);
+}
+
+LogicalResult mlir::triton::nvidia_gpu::lowerMakeTensorDescriptor(
+    MakeTensorDescOp op, RewriterBase &rewriter, Value map) {
+  Location loc = op.getLoc();
+  TensorDescType desc = op.getType();
+  RankedTensorType block = desc.getBlockType();
+  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc);
+  if (failed(enc))
+    return op.emitError("a TMA copy needs a descriptor whose block is laid "
+                        "out as #ttg.nvmma_shared, not ")
+           << block.getEncoding();
+  std::optional<int> elemType = tmaElementType(block.getElementType());
+  unsigned bits = block.getElementTypeBitWidth();
+  if (!elemType || bits % 8 != 0)
+    return op.emitError("TMA tensor maps do not hold elements of type ")
+           << block.getElementType();
+  unsigned rank = block.getRank();
+  if (rank < 1 || rank > 5)
+    return op.emitError("TMA tensor maps have 1 to 5 dimensions, not ") << rank;
+  rewriter.setInsertionPoint(op);
+  llvm::SmallDenseMap<int64_t, Value> constants;
+  auto i32 = [&](int64_t v) {
+    Value &c = constants[v];
+    if (!c)
+      c = arith::ConstantIntOp::create(rewriter, loc, v, 32);
+    return c;
+  };
+  if (!map)
+    map = GlobalScratchAllocOp::create(
+        rewriter, loc, PointerType::get(rewriter.getI8Type(), 1),
+        kTensorMapBytes, kTensorMapBytes);
+  SmallVector<int64_t> boxShape = tmaBlockShape(block.getShape(), *enc);
+  SmallVector<Value> box, globalDim, strides, elementStrides;
+  for (int64_t d : llvm::reverse(boxShape))
+    box.push_back(i32(d));
+  for (Value d : llvm::reverse(op.getShape()))
+    globalDim.push_back(d);
+  Value elemBytes = arith::ConstantIntOp::create(rewriter, loc, bits / 8, 64);
+  for (int k = int(rank) - 2; k >= 0; --k)
+    strides.push_back(
+        arith::MulIOp::create(rewriter, loc, op.getStrides()[k], elemBytes));
+  for (unsigned d = 0; d < rank; ++d)
+    elementStrides.push_back(i32(1));
+  int fill = op.getPadding() == PaddingOption::PAD_NAN ? 1 : 0;
+  TensormapCreateOp::create(rewriter, loc, map, op.getBase(), box, globalDim,
+                            strides, elementStrides, *elemType,
+                            /*interleave_layout=*/0, tmaSwizzleMode(*enc),
+                            fill);
+  TensormapFenceproxyAcquireOp::create(rewriter, loc, map);
+  rewriter.replaceOpWithNewOp<ReinterpretTensorDescOp>(op, desc, map);
+  return success();
 }

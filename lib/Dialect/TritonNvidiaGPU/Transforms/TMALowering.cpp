@@ -30,8 +30,6 @@ using namespace mlir::triton::nvidia_gpu;
 
 namespace {
 
-constexpr int kTensorMapBytes = 128;
-
 /// The shared layout of a descriptor's block: its own encoding, else the
 /// default NVMMA layout.
 FailureOr<NVMMASharedEncodingAttr> blockEncoding(Operation *op,
@@ -46,12 +44,15 @@ FailureOr<NVMMASharedEncodingAttr> blockEncoding(Operation *op,
 
 /// The buffer of a TMA copy of `value` (the descriptor's block, or the
 /// block without leading unit dimensions) laid out as `enc` for its rank.
-MemDescType bufferType(RankedTensorType value, NVMMASharedEncodingAttr enc,
-                       bool mutableMemory) {
-  // (Clusters, whose layouts have no other rank, are rejected before.)
-  if (NVMMASharedEncodingAttr ranked = tmaEncodingForRank(enc, value.getRank()))
-    enc = ranked;
-  return MemDescType::get(value.getShape(), value.getElementType(), enc,
+FailureOr<MemDescType> bufferType(Operation *op, RankedTensorType value,
+                                  NVMMASharedEncodingAttr enc,
+                                  bool mutableMemory) {
+  NVMMASharedEncodingAttr ranked = tmaEncodingForRank(enc, value.getRank());
+  if (!ranked)
+    return op->emitError("a rank-reduced TMA copy drops a dimension the "
+                         "CTAs of the cluster split: ")
+           << enc;
+  return MemDescType::get(value.getShape(), value.getElementType(), ranked,
                           SharedMemorySpaceAttr::get(value.getContext()),
                           mutableMemory);
 }
@@ -80,11 +81,13 @@ LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
   FailureOr<NVMMASharedEncodingAttr> enc = blockEncoding(op, desc);
   if (failed(enc))
     return failure();
+  FailureOr<MemDescType> type = bufferType(op, resultType, *enc, true);
+  if (failed(type))
+    return failure();
   MLIRContext *ctx = op.getContext();
   rewriter.setInsertionPoint(op);
-  Value buffer = LocalAllocOp::create(
-      rewriter, loc, TypeRange{bufferType(resultType, *enc, true)},
-      ValueRange{});
+  Value buffer =
+      LocalAllocOp::create(rewriter, loc, TypeRange{*type}, ValueRange{});
   auto barrierEnc = SwizzledSharedEncodingAttr::get(
       ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
   auto barrierType =
@@ -143,12 +146,14 @@ LogicalResult lowerStore(Operation *op, RewriterBase &rewriter,
   FailureOr<NVMMASharedEncodingAttr> enc = blockEncoding(op, desc);
   if (failed(enc))
     return failure();
+  FailureOr<MemDescType> type =
+      bufferType(op, cast<RankedTensorType>(src.getType()), *enc, false);
+  if (failed(type))
+    return failure();
   rewriter.setInsertionPoint(op);
-  MemDescType type =
-      bufferType(cast<RankedTensorType>(src.getType()), *enc, false);
-  Value buffer = unchangedBuffer(src, op, type);
+  Value buffer = unchangedBuffer(src, op, *type);
   if (!buffer)
-    buffer = LocalAllocOp::create(rewriter, loc, type, src);
+    buffer = LocalAllocOp::create(rewriter, loc, *type, src);
   FenceAsyncSharedOp::create(rewriter, loc, /*bCluster=*/false);
   if (kind)
     AsyncTMAReduceOp::create(rewriter, loc, *kind, descValue, indices, buffer);
@@ -157,59 +162,6 @@ LogicalResult lowerStore(Operation *op, RewriterBase &rewriter,
                                         buffer);
   AsyncTMAStoreWaitOp::create(rewriter, loc, 0);
   rewriter.eraseOp(op);
-  return success();
-}
-
-/// A descriptor made on the device: its tensor map is written into 128
-/// bytes of global scratch (the box, the global shape innermost first, the
-/// byte strides of the outer dimensions, the element type, the swizzle of
-/// the block's layout and the out-of-bounds fill), fenced for the TMA
-/// proxy, and the descriptor is its address.
-LogicalResult lowerMakeDescriptor(MakeTensorDescOp op, RewriterBase &rewriter) {
-  Location loc = op.getLoc();
-  TensorDescType desc = op.getType();
-  RankedTensorType block = desc.getBlockType();
-  FailureOr<NVMMASharedEncodingAttr> enc = blockEncoding(op, desc);
-  if (failed(enc))
-    return failure();
-  std::optional<int> elemType = tmaElementType(block.getElementType());
-  unsigned bits = block.getElementTypeBitWidth();
-  if (!elemType || bits % 8 != 0)
-    return op.emitError("TMA tensor maps do not hold elements of type ")
-           << block.getElementType();
-  unsigned rank = block.getRank();
-  if (rank < 1 || rank > 5)
-    return op.emitError("TMA tensor maps have 1 to 5 dimensions, not ") << rank;
-  rewriter.setInsertionPoint(op);
-  llvm::SmallDenseMap<int64_t, Value> constants;
-  auto i32 = [&](int64_t v) {
-    Value &c = constants[v];
-    if (!c)
-      c = arith::ConstantIntOp::create(rewriter, loc, v, 32);
-    return c;
-  };
-  Value map = GlobalScratchAllocOp::create(
-      rewriter, loc, PointerType::get(rewriter.getI8Type(), 1), kTensorMapBytes,
-      kTensorMapBytes);
-  SmallVector<int64_t> boxShape = tmaBlockShape(block.getShape(), *enc);
-  SmallVector<Value> box, globalDim, strides, elementStrides;
-  for (int64_t d : llvm::reverse(boxShape))
-    box.push_back(i32(d));
-  for (Value d : llvm::reverse(op.getShape()))
-    globalDim.push_back(d);
-  Value elemBytes = arith::ConstantIntOp::create(rewriter, loc, bits / 8, 64);
-  for (int k = int(rank) - 2; k >= 0; --k)
-    strides.push_back(
-        arith::MulIOp::create(rewriter, loc, op.getStrides()[k], elemBytes));
-  for (unsigned d = 0; d < rank; ++d)
-    elementStrides.push_back(i32(1));
-  int fill = op.getPadding() == PaddingOption::PAD_NAN ? 1 : 0;
-  TensormapCreateOp::create(rewriter, loc, map, op.getBase(), box, globalDim,
-                            strides, elementStrides, *elemType,
-                            /*interleave_layout=*/0, tmaSwizzleMode(*enc),
-                            fill);
-  TensormapFenceproxyAcquireOp::create(rewriter, loc, map);
-  rewriter.replaceOpWithNewOp<ReinterpretTensorDescOp>(op, desc, map);
   return success();
 }
 
@@ -229,7 +181,7 @@ struct TMALoweringPass
     for (Operation *op : ops) {
       LogicalResult done = failure();
       if (auto make = dyn_cast<MakeTensorDescOp>(op))
-        done = lowerMakeDescriptor(make, rewriter);
+        done = lowerMakeTensorDescriptor(make, rewriter);
       else if (auto load = dyn_cast<DescriptorLoadOp>(op))
         done = lowerLoad(load, rewriter);
       else if (auto store = dyn_cast<DescriptorStoreOp>(op))
