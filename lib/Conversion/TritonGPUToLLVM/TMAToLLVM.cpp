@@ -6,8 +6,9 @@
 // is at most 256 elements along each dimension and, with a swizzle, at most
 // the swizzle's width along the contiguous one: a larger block takes several
 // copies (the box the tensor map is encoded with, tmaBlockShape), each to
-// the shared offset of its first element. The CTA's first thread issues
-// them.
+// the shared offset of its first element. Lane 0 of warp k (mod the
+// warps) issues copy k, so the copies of a block go out of several warps at
+// once, as upstream spreads them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -159,6 +160,20 @@ SmallVector<Value> ctaPartStart(ConversionPatternRewriter &rewriter,
   return start;
 }
 
+/// Whether this thread issues copy `k` of a block: lane 0 of warp k modulo
+/// the warps of `op`'s function (or partition).
+Value issuesCopy(ConversionPatternRewriter &rewriter, Location loc,
+                 Operation *op, int64_t k) {
+  HardwareIds ids = getHardwareIds(rewriter, loc, getThreadsPerWarp(op),
+                                   getNumCTAs(op));
+  Value lane0 = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                                     ids.lane, i32Const(rewriter, loc, 0));
+  Value warp = LLVM::ICmpOp::create(
+      rewriter, loc, LLVM::ICmpPredicate::eq, ids.warp,
+      i32Const(rewriter, loc, k % std::max(1, getNumWarps(op))));
+  return LLVM::AndOp::create(rewriter, loc, lane0, warp);
+}
+
 /// "{$a, $b, ...}": the coordinates innermost first, as a tensor map
 /// numbers its dimensions, operands `first` on.
 std::string coordList(int rank, int first) {
@@ -206,8 +221,6 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     // refills): the CTA syncs first, unless shared memory is idle.
     if (!op->hasAttr(kSharedIdleAttr))
       emitBarrier(rewriter, loc);
-    Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
-                                     isFirstThread(rewriter, loc));
     Value barrier = sharedAddress32(rewriter, loc, adaptor.getBarrier());
     std::string text =
         "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
@@ -217,7 +230,10 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     for (int i = 0; i < rank; ++i)
       constraints += ",r";
     SmallVector<Value> part = ctaPartStart(rewriter, loc, *plan, rank);
-    for (auto &[start, offset] : plan->copies) {
+    for (auto [k, copy] : llvm::enumerate(plan->copies)) {
+      auto &[start, offset] = copy;
+      Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
+                                       issuesCopy(rewriter, loc, op, k));
       SmallVector<Value> operands{
           pred, sharedAddress32(rewriter, loc, adaptor.getResult(), offset),
           adaptor.getDesc(), barrier};
@@ -258,15 +274,18 @@ LogicalResult lowerTmaStore(Operation *op, ConversionPatternRewriter &rewriter,
   std::string constraints = "b,l,r";
   for (int i = 0; i < rank; ++i)
     constraints += ",r";
-  Value pred = isFirstThread(rewriter, loc);
   SmallVector<Value> part = ctaPartStart(rewriter, loc, *plan, rank);
-  for (auto &[start, offset] : plan->copies) {
+  for (auto [k, copy] : llvm::enumerate(plan->copies)) {
+    auto &[start, offset] = copy;
+    Value pred = issuesCopy(rewriter, loc, op, k);
     SmallVector<Value> operands{pred, desc,
                                 sharedAddress32(rewriter, loc, src, offset)};
     llvm::append_range(operands, copyCoords(rewriter, loc, coord, part, start));
     inlinePtx(rewriter, loc, text, constraints, operands, {});
   }
-  inlinePtx(rewriter, loc, "@$0 cp.async.bulk.commit_group;", "b", {pred}, {});
+  // Each issuing thread's copies are its own bulk group (a group of none
+  // elsewhere), which the wait of every thread then covers.
+  inlinePtx(rewriter, loc, "cp.async.bulk.commit_group;", "", {}, {});
   rewriter.eraseOp(op);
   return success();
 }
@@ -297,8 +316,9 @@ struct AsyncTMAReduceOpConversion
   }
 };
 
-/// The issuing thread waits until at most `pendings` bulk groups still read
-/// shared memory; then the CTA's threads may write those buffers again.
+/// Every thread waits until at most `pendings` of its bulk groups still read
+/// shared memory (only the issuing threads' groups hold copies); then the
+/// CTA's threads may write those buffers again.
 struct AsyncTMAStoreWaitOpConversion
     : public ConvertOpToLLVMPattern<AsyncTMAStoreWaitOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;

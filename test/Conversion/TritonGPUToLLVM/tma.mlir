@@ -3,8 +3,9 @@
 // TMA copies of a 64x128 f16 block through a 128-byte swizzle: the box is
 // 64x64 (the swizzle's width along the contiguous dimension), so each op
 // makes two copies, the second 64 columns on, whose shared buffer starts
-// 64 rows of 128 bytes later. The CTA's first thread issues them; the
-// coordinates go innermost first. A tensor descriptor argument is the
+// 64 rows of 128 bytes later. Lane 0 of warp 0 issues the first, lane 0
+// of warp 1 the second (the copies of a block spread over the warps); the
+// coordinates go innermost first. Every thread commits its bulk group. A tensor descriptor argument is the
 // CUtensorMap itself, passed by value.
 #nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 #bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
@@ -17,18 +18,28 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
     ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     ttng.barrier_expect %bar, 16384, %pred : !ttg.memdesc<1xi64, #bar, #smem, mutable>
-    // CHECK: %[[P:.*]] = llvm.and %arg3, %{{.*}} : i1
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$4, $5}], [$3];", "b,r,l,r,r,r" %[[P]], %{{.*}}, %[[DESC]], %{{.*}}, %arg2, %arg1
+    // CHECK: %[[LANE:.*]] = llvm.and %{{.*}}, %{{.*}} {ttg.lane_id} : i32
+    // CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx {{.*}} {ttg.warp_id}
+    // CHECK: %[[LANE0:.*]] = llvm.icmp "eq" %[[LANE]], %{{.*}} : i32
+    // CHECK: %[[W0:.*]] = llvm.mlir.constant(0 : i32) : i32
+    // CHECK: %[[WARP0:.*]] = llvm.icmp "eq" %[[WARP]], %[[W0]] : i32
+    // CHECK: %[[ISSUER0:.*]] = llvm.and %[[LANE0]], %[[WARP0]] : i1
+    // CHECK: %[[P0:.*]] = llvm.and %arg3, %[[ISSUER0]] : i1
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$4, $5}], [$3];", "b,r,l,r,r,r" %[[P0]], %{{.*}}, %[[DESC]], %{{.*}}, %arg2, %arg1
+    // CHECK: %[[W1:.*]] = llvm.mlir.constant(1 : i32) : i32
+    // CHECK: %[[WARP1:.*]] = llvm.icmp "eq" %[[WARP]], %[[W1]] : i32
+    // CHECK: %[[ISSUER1:.*]] = llvm.and %{{.*}}, %[[WARP1]] : i1
+    // CHECK: %[[P1:.*]] = llvm.and %arg3, %[[ISSUER1]] : i1
     // CHECK: %[[OFF:.*]] = llvm.mlir.constant(8192 : i32) : i32
     // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]]
     // CHECK: %[[SIXTYFOUR:.*]] = llvm.mlir.constant(64 : i32) : i32
     // CHECK: %[[Y64:.*]] = llvm.add %arg2, %[[SIXTYFOUR]] : i32
-    // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.shared::cluster{{.*}} %[[P]], %{{.*}}, %[[DESC]], %{{.*}}, %[[Y64]], %arg1
+    // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.shared::cluster{{.*}} %[[P1]], %{{.*}}, %[[DESC]], %{{.*}}, %[[Y64]], %arg1
     ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %pred : !tt.tensordesc<tensor<64x128xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
     ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$3, $4}], [$2];", "b,l,r,r,r" %{{.*}}, %[[DESC]], %{{.*}}, %arg2, %arg1
     // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.global.shared::cta.bulk_group{{.*}} %[[DESC]], %{{.*}}, %{{.*}}, %arg1
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.commit_group;", "b"
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.bulk.commit_group;", ""
     ttng.async_tma_copy_local_to_global %desc[%x, %y] %buf : !tt.tensordesc<tensor<64x128xf16, #nvmma>>, !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
     // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [$1, {$3, $4}], [$2];"
     // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [$1, {$3, $4}], [$2];"
