@@ -418,9 +418,9 @@ LogicalResult mlir::triton::gpu::getConvertBackwardSlice(
         enqueue(gather.getIndicesMutable(), encoding);
         continue;
       }
-      // Ops of scalars only (a descriptor load) are recomputed as they are.
-      if (llvm::none_of(def->getOperandTypes(),
-                        [](Type t) { return isa<RankedTensorType>(t); }))
+      // A descriptor load reads its block in any layout: its operands (the
+      // descriptor and scalar indices) take none.
+      if (isa<DescriptorLoadOp>(def))
         continue;
       for (OpOperand &operand : def->getOpOperands()) {
         Attribute srcEncoding = inferSrcEncoding(def, encoding);
