@@ -38,6 +38,10 @@ struct LauncherSpec {
   int numCTAs = 1;
   int threadsPerWarp = 32;
   int64_t shared = 0;
+  /// Bytes of global scratch each CTA needs (device-side tensor maps) and
+  /// their alignment: the launcher allocates programs x CTAs x this much
+  /// for each launch, as Triton's launcher does.
+  int64_t globalScratchSize = 0, globalScratchAlign = 1;
   std::vector<KernelParam> params;
 };
 

@@ -136,7 +136,14 @@ CLauncher mlir::triton::driver::emitCLauncher(const LauncherSpec &spec) {
     << "void unload_" << k << "(void);\n"
     << "/* Launches a grid of gridX x gridY x gridZ programs of "
     << spec.numWarps * spec.threadsPerWarp << " threads\n   (" << spec.numWarps
-    << " warps, " << spec.shared << " bytes of shared memory) on `stream`. */\n"
+    << " warps, " << spec.shared << " bytes of shared memory) on `stream`."
+    << (spec.globalScratchSize > 0
+            ? "\n   Allocates the " + std::to_string(spec.globalScratchSize) +
+                  " bytes of global scratch each CTA needs\n   for the "
+                  "launch (cuMemAllocAsync) and frees them after it on "
+                  "`stream`."
+            : std::string())
+    << " */\n"
     << "CUresult " << k
     << "(CUstream stream, unsigned int gridX, unsigned int gridY, "
        "unsigned int gridZ"
@@ -202,18 +209,47 @@ CLauncher mlir::triton::driver::emitCLauncher(const LauncherSpec &spec) {
     << "    return CUDA_SUCCESS;\n"
     << "  CUresult err = load_" << k << "();\n"
     << "  if (err != CUDA_SUCCESS)\n    return err;\n"
-    << "  /* The kernel's two trailing pointers: global and profile scratch, "
-       "unused. */\n"
-    << "  CUdeviceptr global_scratch = 0, profile_scratch = 0;\n"
-    << "  void *params[] = {";
+    << "  /* The kernel's two trailing pointers: global scratch and profile "
+       "scratch (unused). */\n"
+    << "  CUdeviceptr global_scratch = 0, profile_scratch = 0;\n";
+  // Global scratch (the tensor maps of device-side descriptors): each CTA
+  // of each program owns `globalScratchSize` bytes, allocated for the
+  // launch in stream order and freed after it. The driver's allocations
+  // are 256-byte aligned; a larger alignment takes a rounded-up base.
+  bool scratch = spec.globalScratchSize > 0;
+  int64_t align = std::max<int64_t>(1, spec.globalScratchAlign);
+  bool roundUp = align > 256;
+  if (scratch) {
+    c << "  /* " << spec.globalScratchSize
+      << " bytes of global scratch a CTA, aligned to " << align
+      << ", for this launch. */\n"
+      << "  size_t scratch_bytes = (size_t)gridX * gridY * gridZ * "
+      << spec.numCTAs << " * " << spec.globalScratchSize
+      << (roundUp ? " + " + std::to_string(align - 1) : std::string()) << ";\n"
+      << "  CUdeviceptr scratch_alloc = 0;\n"
+      << "  err = cuMemAllocAsync(&scratch_alloc, scratch_bytes, stream);\n"
+      << "  if (err != CUDA_SUCCESS)\n    return err;\n";
+    if (roundUp)
+      c << "  global_scratch = (scratch_alloc + " << align - 1
+        << ") & ~(CUdeviceptr)" << align - 1 << ";\n";
+    else
+      c << "  global_scratch = scratch_alloc;\n";
+  }
+  c << "  void *params[] = {";
   for (const KernelParam &p : spec.params)
     c << "&" << p.name << ", ";
   c << "&global_scratch, &profile_scratch};\n";
   int threads = spec.numWarps * spec.threadsPerWarp;
+  // The launch's result; with scratch, the scratch is freed after it.
+  std::string finish =
+      scratch ? "  CUresult freed = cuMemFreeAsync(scratch_alloc, stream);\n"
+                "  return launched != CUDA_SUCCESS ? launched : freed;\n}\n"
+              : "  return launched;\n}\n";
   if (spec.numCTAs == 1) {
-    c << "  return cuLaunchKernel(" << k << "_function, gridX, gridY, gridZ, "
-      << threads << ", 1, 1, " << spec.shared
-      << ", stream, params, NULL);\n}\n";
+    c << "  CUresult launched = cuLaunchKernel(" << k
+      << "_function, gridX, gridY, gridZ, " << threads << ", 1, 1, "
+      << spec.shared << ", stream, params, NULL);\n"
+      << finish;
   } else {
     c << "  CUlaunchAttribute attrs[3];\n"
       << "  attrs[0].id = CU_LAUNCH_ATTRIBUTE_CLUSTER_DIMENSION;\n"
@@ -237,8 +273,9 @@ CLauncher mlir::triton::driver::emitCLauncher(const LauncherSpec &spec) {
       << "  config.sharedMemBytes = " << spec.shared << ";\n"
       << "  config.hStream = stream;\n"
       << "  config.attrs = attrs;\n  config.numAttrs = numAttrs;\n"
-      << "  return cuLaunchKernelEx(&config, " << k
-      << "_function, params, NULL);\n}\n";
+      << "  CUresult launched = cuLaunchKernelEx(&config, " << k
+      << "_function, params, NULL);\n"
+      << finish;
   }
   return out;
 }

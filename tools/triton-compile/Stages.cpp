@@ -426,6 +426,7 @@ static llvm::Error compile(const Checked &checked,
   std::vector<std::string> signature;
   llvm::json::Object meta;
   int64_t shared = 0, numWarps = numWarpsOpt, numCTAs = numCTAsOpt;
+  int64_t scratchSize = 0, scratchAlign = 1;
 
   if (stage != Stage::LLIR) {
     TimingScope parseTimer = timing.nest("parse");
@@ -555,10 +556,10 @@ static llvm::Error compile(const Checked &checked,
         }))
       return e;
     shared = intAttr(*module, "ttg.shared", 0);
-    meta["global_scratch_size"] =
-        intAttr(*module, "ttg.global_scratch_memory_size", 0);
-    meta["global_scratch_align"] =
-        intAttr(*module, "ttg.global_scratch_memory_alignment", 1);
+    scratchSize = intAttr(*module, "ttg.global_scratch_memory_size", 0);
+    scratchAlign = intAttr(*module, "ttg.global_scratch_memory_alignment", 1);
+    meta["global_scratch_size"] = scratchSize;
+    meta["global_scratch_align"] = scratchAlign;
     TimingScope translateTimer = timing.nest("translate to LLVM IR");
     llvmModule = nvidia::translateToLLVMIR(*module, llvmContext);
     if (!llvmModule)
@@ -695,6 +696,8 @@ static llvm::Error compile(const Checked &checked,
     spec.numWarps = numWarps;
     spec.numCTAs = numCTAs;
     spec.shared = shared;
+    spec.globalScratchSize = scratchSize;
+    spec.globalScratchAlign = scratchAlign;
     spec.params = params;
     driver::CLauncher launcher = driver::emitCLauncher(spec);
     out.add(".h", launcher.header);
