@@ -795,14 +795,8 @@ int64_t mlir::triton::gpu::getSharedBytesPerCTA(MemDescType type,
                                                 ArrayRef<int64_t> shape) {
   SmallVector<int64_t> part(shape);
   Attribute enc = type.getEncoding();
-  if (std::optional<unsigned> rank = getSharedEncodingRank(enc);
-      rank && *rank <= part.size()) {
-    SmallVector<unsigned> split =
-        getCTASplitNum(getCgaBases(enc, *rank), *rank);
-    size_t first = part.size() - *rank;
-    for (unsigned d = 0; d < *rank; ++d)
-      part[first + d] = std::max<int64_t>(1, part[first + d] / split[d]);
-  }
+  if (std::optional<unsigned> rank = getSharedEncodingRank(enc))
+    part = getShapePerCTA(getCgaBases(enc, *rank), *rank, shape);
   int64_t bits = type.getElementType().getIntOrFloatBitWidth();
   return (product(part) * bits + 7) / 8;
 }

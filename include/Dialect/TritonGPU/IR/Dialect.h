@@ -48,6 +48,14 @@ SmallVector<int32_t> getCgaBases(Attribute encoding, unsigned rank);
 /// CGA bases of a layout (flattened rank by rank).
 SmallVector<unsigned> getCTASplitNum(ArrayRef<int32_t> cgaBases, unsigned rank);
 
+/// The part of a tensor of `shape` each CTA of a cluster holds when the CTAs
+/// split its trailing `rank` dimensions as `cgaBases` (flattened, `rank` per
+/// basis) say: each divided by its split, at least 1. Leading dimensions (a
+/// multi-buffered allocation's) stay whole; so does a shape of fewer than
+/// `rank` dimensions.
+SmallVector<int64_t> getShapePerCTA(ArrayRef<int32_t> cgaBases, unsigned rank,
+                                    ArrayRef<int64_t> shape);
+
 /// The NVMMA shared layout of a tile of `shape` stored in `order`: the
 /// widest swizzle (128, 64 or 32 bytes) the contiguous dimension fills.
 NVMMASharedEncodingAttr getNVMMASharedEncoding(MLIRContext *ctx,

@@ -77,6 +77,19 @@ mlir::triton::gpu::getCTASplitNum(ArrayRef<int32_t> cgaBases, unsigned rank) {
   return splitNum;
 }
 
+SmallVector<int64_t>
+mlir::triton::gpu::getShapePerCTA(ArrayRef<int32_t> cgaBases, unsigned rank,
+                                  ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> part(shape);
+  if (rank > part.size())
+    return part;
+  SmallVector<unsigned> split = getCTASplitNum(cgaBases, rank);
+  size_t first = part.size() - rank;
+  for (unsigned d = 0; d < rank; ++d)
+    part[first + d] = std::max<int64_t>(1, part[first + d] / split[d]);
+  return part;
+}
+
 NVMMASharedEncodingAttr mlir::triton::gpu::getNVMMASharedEncoding(
     MLIRContext *ctx, ArrayRef<int64_t> shape, ArrayRef<unsigned> order,
     Type elementType, ArrayRef<int32_t> cgaBases) {

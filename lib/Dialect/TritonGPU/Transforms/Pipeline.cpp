@@ -84,14 +84,6 @@ MemDescType asMutable(MemDescType type) {
                           /*mutableMemory=*/true);
 }
 
-/// The bytes a TMA copy into a slot of `type` brings into each CTA.
-int64_t slotBytes(MemDescType type) {
-  if (auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding()))
-    return nvidia_gpu::tmaCtaBytes(type.getShape(), nvmma);
-  return type.getNumElements() *
-         std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
-}
-
 /// One mbarrier of a pipeline's array of them.
 MemDescType barrierSlotType(MLIRContext *ctx) {
   auto enc = SwizzledSharedEncodingAttr::get(
@@ -664,7 +656,10 @@ struct PipelinePass
           int64_t bytes = 0;
           for (PipelinedLoad &q : loads)
             if (isa<DescriptorLoadOp>(q.load))
-              bytes += slotBytes(q.slotType);
+              // (A TMA slot has its descriptor's NVMMA layout.)
+              bytes += nvidia_gpu::tmaCtaBytes(
+                  q.slotType.getShape(),
+                  cast<NVMMASharedEncodingAttr>(q.slotType.getEncoding()));
           auto expect =
               nvidia_gpu::BarrierExpectOp::create(b, l, barrierIn, bytes, yes);
           roots.push_back(barrierIn.getDefiningOp());

@@ -61,14 +61,10 @@ int mlir::triton::gpu::lookupThreadsPerWarp(Operation *op) {
 
 SmallVector<int64_t> mlir::triton::gpu::getShapePerCTA(RankedTensorType type) {
   unsigned rank = type.getRank();
-  SmallVector<int64_t> shape(type.getShape());
   if (!type.getEncoding())
-    return shape;
-  SmallVector<unsigned> split =
-      getCTASplitNum(getCgaBases(type.getEncoding(), rank), rank);
-  for (unsigned d = 0; d < rank; ++d)
-    shape[d] = std::max<int64_t>(1, shape[d] / split[d]);
-  return shape;
+    return SmallVector<int64_t>(type.getShape());
+  return getShapePerCTA(getCgaBases(type.getEncoding(), rank), rank,
+                        type.getShape());
 }
 
 BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
@@ -76,13 +72,13 @@ BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
     ArrayRef<unsigned> order, unsigned numWarps, unsigned threadsPerWarp,
     ArrayRef<int32_t> cgaBases) {
   unsigned rank = sizePerThread.size();
-  SmallVector<unsigned> split = getCTASplitNum(cgaBases, rank);
+  SmallVector<int64_t> shapePerCTA = getShapePerCTA(cgaBases, rank, shape);
   SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
   unsigned lanesLeft = threadsPerWarp, warpsLeft = numWarps;
   unsigned threadsLeft = threadsPerWarp * numWarps;
   for (unsigned dim : order.drop_back()) {
-    int64_t perCTA = std::max<int64_t>(1, shape[dim] / split[dim]);
-    unsigned blocks = std::max<int64_t>(1, perCTA / sizePerThread[dim]);
+    unsigned blocks =
+        std::max<int64_t>(1, shapePerCTA[dim] / sizePerThread[dim]);
     unsigned threads = std::clamp(threadsLeft, 1u, blocks);
     lanes[dim] = std::clamp(threads, 1u, lanesLeft);
     warps[dim] = std::clamp(threads / lanes[dim], 1u, warpsLeft);

@@ -17,15 +17,7 @@ using namespace mlir::triton::gpu;
 SmallVector<int64_t>
 mlir::triton::nvidia_gpu::tmaCtaShape(ArrayRef<int64_t> shape,
                                       NVMMASharedEncodingAttr enc) {
-  SmallVector<int64_t> part(shape.begin(), shape.end());
-  unsigned rank = enc.getRank();
-  if (enc.getCgaBases().empty() || rank > part.size())
-    return part;
-  SmallVector<unsigned> split = getCTASplitNum(enc.getCgaBases(), rank);
-  size_t first = part.size() - rank;
-  for (unsigned d = 0; d < rank; ++d)
-    part[first + d] = std::max<int64_t>(1, part[first + d] / split[d]);
-  return part;
+  return getShapePerCTA(enc.getCgaBases(), enc.getRank(), shape);
 }
 
 int64_t mlir::triton::nvidia_gpu::tmaCtaBytes(ArrayRef<int64_t> shape,
@@ -99,12 +91,9 @@ mlir::triton::nvidia_gpu::tmaDefaultEncoding(RankedTensorType block,
   for (int d = rank - 1; d >= 0; --d)
     order.push_back(d);
   // The swizzle is chosen for the part of the block each CTA holds.
-  SmallVector<int64_t> part(block.getShape());
-  SmallVector<unsigned> split = getCTASplitNum(cgaBases, rank);
-  for (unsigned d = 0; d < rank; ++d)
-    part[d] = std::max<int64_t>(1, part[d] / split[d]);
-  return getNVMMASharedEncoding(block.getContext(), part, order,
-                                block.getElementType(), cgaBases);
+  return getNVMMASharedEncoding(
+      block.getContext(), getShapePerCTA(cgaBases, rank, block.getShape()),
+      order, block.getElementType(), cgaBases);
 }
 
 FailureOr<NVMMASharedEncodingAttr>
