@@ -139,31 +139,55 @@ struct ReturnOpConversion : public ConvertOpToLLVMPattern<triton::ReturnOp> {
   }
 };
 
-/// The linear index of the CTA in the grid: its program's (x fastest) times
-/// `numCTAs` plus its rank in the program's cluster.
-Value linearCtaId(OpBuilder &b, Location loc, int numCTAs) {
+/// A program id or count along `axis`: the cluster's (`cluster`: a program
+/// is a cluster of CTAs) or the CTA's.
+Value gridValue(OpBuilder &b, Location loc, ProgramIDDim axis, bool count,
+                bool cluster) {
   Type i32 = b.getI32Type();
-  if (numCTAs > 1) {
-    Value x = NVVM::ClusterIdXOp::create(b, loc, i32);
-    Value y = NVVM::ClusterIdYOp::create(b, loc, i32);
-    Value z = NVVM::ClusterIdZOp::create(b, loc, i32);
-    Value nx = NVVM::ClusterDimXOp::create(b, loc, i32);
-    Value ny = NVVM::ClusterDimYOp::create(b, loc, i32);
-    Value zy =
-        LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, z, ny), y);
-    Value program =
-        LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, zy, nx), x);
-    return LLVM::AddOp::create(
-        b, loc, LLVM::MulOp::create(b, loc, program, i32Const(b, loc, numCTAs)),
-        NVVM::BlockInClusterIdXOp::create(b, loc, i32));
+  switch (axis) {
+  case ProgramIDDim::X:
+    if (count)
+      return cluster ? NVVM::ClusterDimXOp::create(b, loc, i32).getResult()
+                     : NVVM::GridDimXOp::create(b, loc, i32).getResult();
+    return cluster ? NVVM::ClusterIdXOp::create(b, loc, i32).getResult()
+                   : NVVM::BlockIdXOp::create(b, loc, i32).getResult();
+  case ProgramIDDim::Y:
+    if (count)
+      return cluster ? NVVM::ClusterDimYOp::create(b, loc, i32).getResult()
+                     : NVVM::GridDimYOp::create(b, loc, i32).getResult();
+    return cluster ? NVVM::ClusterIdYOp::create(b, loc, i32).getResult()
+                   : NVVM::BlockIdYOp::create(b, loc, i32).getResult();
+  case ProgramIDDim::Z:
+    if (count)
+      return cluster ? NVVM::ClusterDimZOp::create(b, loc, i32).getResult()
+                     : NVVM::GridDimZOp::create(b, loc, i32).getResult();
+    return cluster ? NVVM::ClusterIdZOp::create(b, loc, i32).getResult()
+                   : NVVM::BlockIdZOp::create(b, loc, i32).getResult();
   }
-  Value x = NVVM::BlockIdXOp::create(b, loc, i32);
-  Value y = NVVM::BlockIdYOp::create(b, loc, i32);
-  Value z = NVVM::BlockIdZOp::create(b, loc, i32);
-  Value nx = NVVM::GridDimXOp::create(b, loc, i32);
-  Value ny = NVVM::GridDimYOp::create(b, loc, i32);
+  llvm_unreachable("three axes");
+}
+
+/// The linear index of the CTA in the grid: its program's (x fastest; the
+/// ids tt.get_program_id reads) times `numCTAs` plus its rank in the
+/// program's cluster.
+Value linearCtaId(OpBuilder &b, Location loc, int numCTAs) {
+  bool cluster = numCTAs > 1;
+  auto grid = [&](ProgramIDDim axis, bool count) {
+    return gridValue(b, loc, axis, count, cluster);
+  };
+  Value x = grid(ProgramIDDim::X, false);
+  Value y = grid(ProgramIDDim::Y, false);
+  Value z = grid(ProgramIDDim::Z, false);
+  Value nx = grid(ProgramIDDim::X, true);
+  Value ny = grid(ProgramIDDim::Y, true);
   Value zy = LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, z, ny), y);
-  return LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, zy, nx), x);
+  Value program =
+      LLVM::AddOp::create(b, loc, LLVM::MulOp::create(b, loc, zy, nx), x);
+  if (!cluster)
+    return program;
+  Value rank = NVVM::BlockInClusterIdXOp::create(b, loc, b.getI32Type());
+  Value first = LLVM::MulOp::create(b, loc, program, i32Const(b, loc, numCTAs));
+  return LLVM::AddOp::create(b, loc, first, rank);
 }
 
 /// The address `offset` bytes into the global scratch of the function
@@ -265,32 +289,6 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
 //===----------------------------------------------------------------------===//
 // Grid
 //===----------------------------------------------------------------------===//
-
-Value gridValue(OpBuilder &b, Location loc, ProgramIDDim axis, bool count,
-                bool cluster) {
-  Type i32 = b.getI32Type();
-  switch (axis) {
-  case ProgramIDDim::X:
-    if (count)
-      return cluster ? NVVM::ClusterDimXOp::create(b, loc, i32).getResult()
-                     : NVVM::GridDimXOp::create(b, loc, i32).getResult();
-    return cluster ? NVVM::ClusterIdXOp::create(b, loc, i32).getResult()
-                   : NVVM::BlockIdXOp::create(b, loc, i32).getResult();
-  case ProgramIDDim::Y:
-    if (count)
-      return cluster ? NVVM::ClusterDimYOp::create(b, loc, i32).getResult()
-                     : NVVM::GridDimYOp::create(b, loc, i32).getResult();
-    return cluster ? NVVM::ClusterIdYOp::create(b, loc, i32).getResult()
-                   : NVVM::BlockIdYOp::create(b, loc, i32).getResult();
-  case ProgramIDDim::Z:
-    if (count)
-      return cluster ? NVVM::ClusterDimZOp::create(b, loc, i32).getResult()
-                     : NVVM::GridDimZOp::create(b, loc, i32).getResult();
-    return cluster ? NVVM::ClusterIdZOp::create(b, loc, i32).getResult()
-                   : NVVM::BlockIdZOp::create(b, loc, i32).getResult();
-  }
-  llvm_unreachable("three axes");
-}
 
 struct GetProgramIdOpConversion
     : public ConvertOpToLLVMPattern<GetProgramIdOp> {
