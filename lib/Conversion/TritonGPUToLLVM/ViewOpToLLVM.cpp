@@ -499,11 +499,12 @@ Value makeMemDesc(OpBuilder &b, Location loc, const TypeConverter *converter,
   return LLVM::InsertValueOp::create(b, loc, s, ptr, ArrayRef<int64_t>{0});
 }
 
-/// Writes a tensor's registers into a shared buffer.
+/// Writes a tensor's registers into a shared buffer, on a target of
+/// `capability`.
 LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
                                   const TypeConverter *converter, Value base,
                                   MemDescType memType, RankedTensorType srcType,
-                                  Value llvmSrc) {
+                                  Value llvmSrc, int capability) {
   auto values = unpackLLElements(loc, llvmSrc, b);
   FailureOr<SharedAccess> access = planSharedAccess(op, srcType, memType);
   if (failed(access))
@@ -514,11 +515,6 @@ LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
   // stmatrix (sm_90) writes four 32-bit words a lane where the layout
   // writes narrower pieces of 16-bit elements (an MMA result, mostly), as
   // upstream's lowering does.
-  auto target =
-      op->getParentOfType<ModuleOp>()->getAttrOfType<StringAttr>("ttg.target");
-  int capability = 0;
-  if (target && target.getValue().starts_with("cuda:"))
-    (void)target.getValue().drop_front(5).getAsInteger(10, capability);
   if (capability >= 90 && access->vec * bytes < 16 &&
       srcType.getElementTypeBitWidth() == 16 && !values.empty() &&
       isa<IntegerType, FloatType>(values.front().getType())) {
@@ -552,8 +548,17 @@ LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
   return success();
 }
 
-struct LocalAllocOpConversion : public ViewPattern<LocalAllocOp> {
-  using ViewPattern::ViewPattern;
+/// A pattern that writes tensors into shared memory (with stmatrix from
+/// sm_90 on).
+template <typename OpTy> struct SharedStorePattern : public ViewPattern<OpTy> {
+  SharedStorePattern(TritonGPUToLLVMTypeConverter &converter,
+                     const TargetInfo &target)
+      : ViewPattern<OpTy>(converter), capability(target.computeCapability) {}
+  int capability;
+};
+
+struct LocalAllocOpConversion : public SharedStorePattern<LocalAllocOp> {
+  using SharedStorePattern::SharedStorePattern;
   LogicalResult
   matchAndRewrite(LocalAllocOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -567,7 +572,8 @@ struct LocalAllocOpConversion : public ViewPattern<LocalAllocOp> {
     if (op.getSrc()) {
       auto srcType = cast<RankedTensorType>(op.getSrc().getType());
       if (failed(storeTensorToShared(op, rewriter, loc, getTypeConverter(),
-                                     base, type, srcType, adaptor.getSrc())))
+                                     base, type, srcType, adaptor.getSrc(),
+                                     capability)))
         return failure();
     }
     rewriter.replaceOp(
@@ -576,8 +582,8 @@ struct LocalAllocOpConversion : public ViewPattern<LocalAllocOp> {
   }
 };
 
-struct LocalStoreOpConversion : public ViewPattern<LocalStoreOp> {
-  using ViewPattern::ViewPattern;
+struct LocalStoreOpConversion : public SharedStorePattern<LocalStoreOp> {
+  using SharedStorePattern::SharedStorePattern;
   LogicalResult
   matchAndRewrite(LocalStoreOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -586,7 +592,8 @@ struct LocalStoreOpConversion : public ViewPattern<LocalStoreOp> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     Value base = memDescBase(rewriter, loc, adaptor.getDst());
     if (failed(storeTensorToShared(op, rewriter, loc, getTypeConverter(), base,
-                                   memType, srcType, adaptor.getSrc())))
+                                   memType, srcType, adaptor.getSrc(),
+                                   capability)))
       return failure();
     rewriter.eraseOp(op);
     return success();
@@ -724,8 +731,9 @@ void mlir::triton::gpu::populateViewOpToLLVMPatterns(
 void mlir::triton::gpu::populateMemoryOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &target) {
-  patterns.add<LocalAllocOpConversion, LocalStoreOpConversion,
-               LocalLoadOpConversion, LocalDeallocOpConversion,
+  patterns.add<LocalAllocOpConversion, LocalStoreOpConversion>(converter,
+                                                               target);
+  patterns.add<LocalLoadOpConversion, LocalDeallocOpConversion,
                LocalBarrierOpConversion, MemDescIndexOpConversion,
                MemDescViewConversion<MemDescTransOp>,
                MemDescViewConversion<MemDescReshapeOp>>(converter);

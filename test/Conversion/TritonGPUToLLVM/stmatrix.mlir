@@ -1,4 +1,5 @@
-// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm='compute-capability=90' | FileCheck %s
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm='compute-capability=80' | FileCheck %s --check-prefix=SM80
 
 // On sm_90 a wgmma result of 16-bit elements goes into an NVMMA buffer
 // with stmatrix (four 8x8 matrices a lane, the fragments ldmatrix loads),
@@ -41,9 +42,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  // CHECK-LABEL: llvm.func @store_mma_sm80
-  // CHECK-NOT: nvvm.stmatrix
-  // CHECK: llvm.store
+  // SM80-LABEL: llvm.func @store_mma_sm80
+  // SM80-NOT: nvvm.stmatrix
+  // SM80: llvm.store
   tt.func public @store_mma_sm80(%v: tensor<64x64xf16, #mma>) {
     %buf = ttg.local_alloc %v : (tensor<64x64xf16, #mma>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
     tt.return
