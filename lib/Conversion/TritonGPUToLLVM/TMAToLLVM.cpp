@@ -25,13 +25,15 @@ namespace {
 
 /// The copies of one block: for each, its box's first coordinates (relative
 /// to the CTA's part of the block) and the byte offset of that element in
-/// the shared buffer. In a cluster whose CTAs split the block, `ctaBases`
-/// gives, for each bit of the CTA's rank, where its part starts (the
-/// block's coordinates, outermost first); empty in one CTA.
+/// the shared buffer. In a cluster whose CTAs split the block, `ctaStarts`
+/// maps the CTA's rank (`block`) to where its part starts in the buffer's
+/// dimensions (the block's last ones, after `dropped` unit dimensions); none
+/// when every CTA copies the whole block.
 struct TmaCopies {
   SmallVector<int64_t> box;
   SmallVector<std::pair<SmallVector<int64_t>, int64_t>> copies;
-  SmallVector<SmallVector<int64_t>> ctaBases;
+  std::optional<LinearLayout> ctaStarts;
+  unsigned dropped = 0;
 };
 
 /// Plans the copies of the block of `desc` into (or out of) a buffer of
@@ -65,6 +67,7 @@ FailureOr<TmaCopies> planTmaCopies(Operation *op, Value desc,
   StringAttr offsetDim = StringAttr::get(ctx, "offset");
   StringAttr blockDim = StringAttr::get(ctx, "block");
   TmaCopies plan;
+  plan.dropped = dropped;
   // Where each CTA's part starts, and the layout of a part.
   SmallVector<int64_t> ctaShape = tmaCtaShape(shape, enc);
   NVMMASharedEncodingAttr ctaEnc = enc;
@@ -73,17 +76,14 @@ FailureOr<TmaCopies> planTmaCopies(Operation *op, Value desc,
     if (!full)
       return op->emitError("cannot lay out ") << memType;
     auto outs = llvm::to_vector(full->getOutDimNames());
-    for (int i = 0; i < full->getInDimSizeLog2(blockDim); ++i) {
-      SmallVector<int64_t> start(dropped, 0);
-      for (StringAttr out : outs)
-        start.push_back(full->getBasis(blockDim, i, out));
-      plan.ctaBases.push_back(start);
-    }
+    LinearLayout starts = full->sublayout({blockDim}, outs);
     // CTAs that all hold the whole block copy it alike.
-    if (llvm::all_of(plan.ctaBases, [](ArrayRef<int64_t> basis) {
-          return llvm::all_of(basis, [](int64_t c) { return c == 0; });
-        }))
-      plan.ctaBases.clear();
+    bool split = false;
+    for (int i = 0; i < starts.getInDimSizeLog2(blockDim); ++i)
+      for (StringAttr out : outs)
+        split |= starts.getBasis(blockDim, i, out) != 0;
+    if (split)
+      plan.ctaStarts = std::move(starts);
     ctaEnc = NVMMASharedEncodingAttr::get(
         ctx, enc.getSwizzlingByteWidth(), enc.getTransposed(),
         enc.getElementBitWidth(), enc.getFp4Padded(), enc.getRank(),
@@ -136,27 +136,18 @@ SmallVector<Value> ctaPartStart(ConversionPatternRewriter &rewriter,
                                 Location loc, const TmaCopies &plan,
                                 unsigned rank) {
   SmallVector<Value> start(rank);
-  if (plan.ctaBases.empty())
+  if (!plan.ctaStarts)
     return start;
+  const LinearLayout &starts = *plan.ctaStarts;
+  StringAttr blockDim = StringAttr::get(rewriter.getContext(), "block");
   Value ctaRank =
       NVVM::BlockInClusterIdXOp::create(rewriter, loc, rewriter.getI32Type());
-  for (auto [i, basis] : llvm::enumerate(plan.ctaBases)) {
-    Value bit =
-        LLVM::AndOp::create(rewriter, loc,
-                            LLVM::LShrOp::create(rewriter, loc, ctaRank,
-                                                 i32Const(rewriter, loc, i)),
-                            i32Const(rewriter, loc, 1));
-    for (unsigned d = 0; d < rank; ++d) {
-      if (basis[d] == 0)
-        continue;
-      Value term = LLVM::MulOp::create(rewriter, loc, bit,
-                                       i32Const(rewriter, loc, basis[d]));
-      start[d] =
-          start[d]
-              ? LLVM::AddOp::create(rewriter, loc, start[d], term).getResult()
-              : term;
-    }
-  }
+  SmallVector<Value> coords =
+      applyLinearLayout(rewriter, loc, starts, {{blockDim, ctaRank}});
+  for (auto [j, out] : llvm::enumerate(starts.getOutDimNames()))
+    for (int i = 0; i < starts.getInDimSizeLog2(blockDim); ++i)
+      if (starts.getBasis(blockDim, i, out) != 0)
+        start[plan.dropped + j] = coords[j];
   return start;
 }
 

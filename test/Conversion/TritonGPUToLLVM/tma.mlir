@@ -68,9 +68,10 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[BAROFF:.*]] = llvm.mlir.constant(4096 : i32) : i32
   // CHECK: llvm.getelementptr %{{.*}}[%[[BAROFF]]]
   // CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctaid.x : i32
-  // CHECK: %[[BIT:.*]] = llvm.and %{{.*}}, %{{.*}} : i32
-  // CHECK: %[[THIRTYTWO:.*]] = llvm.mlir.constant(32 : i32) : i32
-  // CHECK: %[[PART:.*]] = llvm.mul %[[BIT]], %[[THIRTYTWO]] : i32
+  // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32) : i32
+  // CHECK: %[[BIT:.*]] = llvm.and %[[RANK]], %[[ONE]] : i32
+  // CHECK: %[[FIVE:.*]] = llvm.mlir.constant(5 : i32) : i32
+  // CHECK: %[[PART:.*]] = llvm.shl %[[BIT]], %[[FIVE]] : i32
   // CHECK: %[[ROW:.*]] = llvm.add %arg1, %[[PART]] : i32
   // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.shared::cluster.global{{.*}}, %arg2, %[[ROW]]
   // CHECK-NOT: cp.async.bulk.tensor
