@@ -81,6 +81,10 @@ tmaDefaultEncoding(RankedTensorType block, ArrayRef<int32_t> cgaBases = {});
 /// The layout of `desc`'s block in shared memory: its encoding, or the
 /// default when it has none; failure for an encoding TMA does not write.
 FailureOr<gpu::NVMMASharedEncodingAttr> tmaEncoding(TensorDescType desc);
+/// tmaEncoding, with the failure diagnosed at `op`, which copies through
+/// `desc` or makes it.
+FailureOr<gpu::NVMMASharedEncodingAttr> tmaEncoding(TensorDescType desc,
+                                                    Operation *op);
 
 /// `enc` for a buffer of `rank` dimensions: a rank-reduced TMA copy's buffer
 /// drops the block's leading unit dimensions, which changes an NVMMA layout

@@ -106,6 +106,16 @@ mlir::triton::nvidia_gpu::tmaEncoding(TensorDescType desc) {
   return failure();
 }
 
+FailureOr<NVMMASharedEncodingAttr>
+mlir::triton::nvidia_gpu::tmaEncoding(TensorDescType desc, Operation *op) {
+  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc);
+  if (failed(enc))
+    return op->emitError("a TMA copy needs a descriptor whose block is laid "
+                         "out as #ttg.nvmma_shared, not ")
+           << desc.getBlockType().getEncoding();
+  return enc;
+}
+
 NVMMASharedEncodingAttr
 mlir::triton::nvidia_gpu::tmaEncodingForRank(NVMMASharedEncodingAttr enc,
                                              unsigned rank) {
@@ -135,11 +145,9 @@ LogicalResult mlir::triton::nvidia_gpu::lowerMakeTensorDescriptor(
   Location loc = op.getLoc();
   TensorDescType desc = op.getType();
   RankedTensorType block = desc.getBlockType();
-  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc);
+  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc, op);
   if (failed(enc))
-    return op.emitError("a TMA copy needs a descriptor whose block is laid "
-                        "out as #ttg.nvmma_shared, not ")
-           << block.getEncoding();
+    return failure();
   std::optional<int> elemType = tmaElementType(block.getElementType());
   unsigned bits = block.getElementTypeBitWidth();
   if (!elemType || bits % 8 != 0)

@@ -30,18 +30,6 @@ using namespace mlir::triton::nvidia_gpu;
 
 namespace {
 
-/// The shared layout of a descriptor's block: its own encoding, else the
-/// default NVMMA layout.
-FailureOr<NVMMASharedEncodingAttr> blockEncoding(Operation *op,
-                                                 TensorDescType type) {
-  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(type);
-  if (failed(enc))
-    return op->emitError("a TMA copy needs a descriptor whose block is laid "
-                         "out as #ttg.nvmma_shared, not ")
-           << type.getBlockType().getEncoding();
-  return enc;
-}
-
 /// The buffer of a TMA copy of `value` (the descriptor's block, or the
 /// block without leading unit dimensions) laid out as `enc` for its rank.
 FailureOr<MemDescType> bufferType(Operation *op, RankedTensorType value,
@@ -78,7 +66,7 @@ LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
   auto resultType = cast<RankedTensorType>(op.getType());
   if (failed(checkShape(op, desc, resultType)))
     return failure();
-  FailureOr<NVMMASharedEncodingAttr> enc = blockEncoding(op, desc);
+  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc, op);
   if (failed(enc))
     return failure();
   FailureOr<MemDescType> type = bufferType(op, resultType, *enc, true);
@@ -143,7 +131,7 @@ LogicalResult lowerStore(Operation *op, RewriterBase &rewriter,
   auto desc = cast<TensorDescType>(descValue.getType());
   if (failed(checkShape(op, desc, cast<RankedTensorType>(src.getType()))))
     return failure();
-  FailureOr<NVMMASharedEncodingAttr> enc = blockEncoding(op, desc);
+  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc, op);
   if (failed(enc))
     return failure();
   FailureOr<MemDescType> type =
