@@ -84,6 +84,26 @@ MemDescType asMutable(MemDescType type) {
                           /*mutableMemory=*/true);
 }
 
+/// One step round a ring of `size` slots: `next` is `counter` + 1, back to
+/// 0 at `size`, and `wraps` says it went back; `ops` are the ops made.
+struct RingStep {
+  Value next, wraps;
+  SmallVector<Operation *> ops;
+};
+RingStep stepRound(OpBuilder &b, Location loc, Value counter, int64_t size) {
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  Value bumped = arith::AddIOp::create(b, loc, counter, one);
+  Value end = arith::ConstantIntOp::create(b, loc, size, 32);
+  Value wraps =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, bumped, end);
+  Value zero = arith::ConstantIntOp::create(b, loc, 0, 32);
+  Value next = arith::SelectOp::create(b, loc, wraps, zero, bumped);
+  RingStep step{next, wraps, {}};
+  for (Value v : {one, bumped, end, wraps, zero, next})
+    step.ops.push_back(v.getDefiningOp());
+  return step;
+}
+
 /// One mbarrier of a pipeline's array of them.
 MemDescType barrierSlotType(MLIRContext *ctx) {
   auto enc = SwizzledSharedEncodingAttr::get(
@@ -400,13 +420,7 @@ multiBufferTensorMaps(scf::ForOp loop, int stages,
     BlockArgument counter = loop.getRegionIterArgs().back();
     // The next map, after this one.
     rewriter.setInsertionPointAfter(make);
-    Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 32);
-    Value bumped = arith::AddIOp::create(rewriter, loc, counter, one);
-    Value end = arith::ConstantIntOp::create(rewriter, loc, stages, 32);
-    Value wraps = arith::CmpIOp::create(rewriter, loc,
-                                        arith::CmpIPredicate::sge, bumped, end);
-    Value first = arith::ConstantIntOp::create(rewriter, loc, 0, 32);
-    Value next = arith::SelectOp::create(rewriter, loc, wraps, first, bumped);
+    Value next = stepRound(rewriter, loc, counter, stages).next;
     // This one.
     rewriter.setInsertionPoint(make);
     Value offset = arith::MulIOp::create(
@@ -600,20 +614,12 @@ struct PipelinePass
             SmallVector<Value> next;
             Value extractWraps;
             for (BlockArgument counter : args.take_front(2)) {
-              Value one = arith::ConstantIntOp::create(yb, l, 1, 32);
-              Value bumped = arith::AddIOp::create(yb, l, counter, one);
-              Value end = arith::ConstantIntOp::create(yb, l, slots, 32);
-              Value wraps = arith::CmpIOp::create(
-                  yb, l, arith::CmpIPredicate::sge, bumped, end);
-              Value zeroInLoop = arith::ConstantIntOp::create(yb, l, 0, 32);
-              Value wrapped =
-                  arith::SelectOp::create(yb, l, wraps, zeroInLoop, bumped);
-              next.push_back(wrapped);
+              RingStep step = stepRound(yb, l, counter, slots);
+              next.push_back(step.next);
               if (counter == args[0])
-                for (Value v : {one, bumped, end, wraps, zeroInLoop, wrapped})
-                  roots.push_back(v.getDefiningOp());
+                llvm::append_range(roots, step.ops);
               else
-                extractWraps = wraps;
+                extractWraps = step.wraps;
             }
             // The readers' phase flips with each round through the slots.
             if (args.size() > 2) {
