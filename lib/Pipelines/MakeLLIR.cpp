@@ -10,8 +10,7 @@
 //   cse, symbol-dce, convert-nvvm-to-llvm.
 //
 // Passes that only act on ops this toolchain does not produce yet are not
-// in the list: allocate-warp-groups and convert-warp-specialize-to-llvm
-// (ttg.warp_specialize), gluon-inline (Gluon), tensor-memory-allocation and
+// in the list: gluon-inline (Gluon), tensor-memory-allocation and
 // check-matmul-two-cta (sm_100 tensor memory), proxy-fence-insertion (TMA
 // and wgmma), convert-nv-gpu-to-llvm (our lowering emits no nvg ops), and
 // combine-tensor-select-and-if until it exists. Our lowering leaves
@@ -36,12 +35,14 @@ void triton::buildMakeLLIRPipeline(OpPassManager &pm,
                                    const MakeLLIROptions &options) {
   int32_t cap = options.computeCapability;
   int32_t ptx = options.ptxVersion;
+  pm.addPass(createTritonGPUAllocateWarpGroups());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createAllocateSharedMemoryNv({cap, ptx}));
   pm.addPass(createTritonGPUGlobalScratchAllocation());
   pm.addPass(createConvertTritonGPUToLLVM({cap, ptx}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createConvertWarpSpecializeToLLVM());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());

@@ -555,6 +555,9 @@ static llvm::Error compile(const Checked &checked,
           triton::buildMakeLLIRPipeline(pm, llirOptions);
         }))
       return e;
+    // A kernel with ttg.warp_specialize ops is launched with its
+    // partitions' warps too (upstream's metadata does the same).
+    numWarps = intAttr(*module, "ttg.total-num-warps", numWarps);
     shared = intAttr(*module, "ttg.shared", 0);
     scratchSize = intAttr(*module, "ttg.global_scratch_memory_size", 0);
     scratchAlign = intAttr(*module, "ttg.global_scratch_memory_alignment", 1);

@@ -95,4 +95,56 @@ def ConvertTritonGPUToLLVM
   ];
 }
 
+def TritonGPUAllocateWarpGroups
+    : Pass<"tritongpu-allocate-warp-groups", "mlir::ModuleOp"> {
+  let summary = "give the partitions of each ttg.warp_specialize their warps";
+  let description = [{
+    The warps of a kernel that holds `ttg.warp_specialize` ops are the
+    kernel's `ttg.num-warps` warps, which run everything outside the
+    partitions and each op's default region, followed by the partitions'
+    warps. Each op gets `warpGroupStartIds`, the first warp of each
+    partition: partitions are placed after the kernel's warps, largest
+    first, so that a partition of 4 or more warps starts at a warp group.
+    The module gets `ttg.total-num-warps`, the most warps any op needs,
+    rounded up to whole warp groups: the kernel is launched with that many
+    warps (Triton's metadata `num_warps`).
+
+    An op whose partitions request registers (`requestedRegisters`, one per
+    partition) gets `actualRegisters`: the default warps' count first, then
+    the partitions'. The registers of one CTA per SM are shared out: every
+    warp starts with `ttg.maxnreg` (set here to the most that the total
+    warps can all have, unless the module sets less), each partition gets
+    what it requested, and the default warps what is left.
+  }];
+}
+
+def ConvertWarpSpecializeToLLVM
+    : Pass<"convert-warp-specialize-to-llvm", "mlir::ModuleOp"> {
+  let summary = "lower the ttg.warp_specialize ops left by the LLVM lowering";
+  let description = [{
+    Runs after `convert-triton-gpu-to-llvm`, which lowers what the regions of
+    a `ttg.warp_specialize` hold but keeps the op. Each kernel with such ops
+    becomes one control-flow graph:
+
+    - Warps below the kernel's `ttg.num-warps` run the kernel; the others
+      (the workers) wait in a loop at named barrier 1 (all threads), read
+      their state (a byte per worker in shared memory at the kernel's
+      `allocation.offset`) and run the partition it names, stay idle for one
+      op, or leave the kernel.
+    - At a `ttg.warp_specialize` the kernel's warps write each worker's
+      state and the explicit captures (to the op's shared memory; function
+      arguments and constants are rematerialized instead), release the
+      workers at barrier 1, run the default region, and wait at barrier 1
+      for the partitions to end. Before the kernel returns they send the
+      workers out.
+    - Barriers (`bar.sync 0`) become named barriers of the warps that run
+      them: 0 with the kernel's threads outside the partitions, 2 + i with
+      partition i's threads inside it (a warp barrier for a single warp).
+    - Where the ops carry `actualRegisters`, the warps move registers with
+      `setmaxnreg` when the partitions start and end.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::NVVM::NVVMDialect"];
+}
+
 #endif // TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES

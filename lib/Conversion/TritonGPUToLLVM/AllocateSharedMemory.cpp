@@ -248,8 +248,11 @@ public:
       if (size == 0)
         return;
       // Inside a ttg.warp_specialize the partitions run at the same time:
-      // scratch there lives over the whole op.
+      // scratch there lives over the whole op, as do the op's captures,
+      // which the partitions read when they start.
       int64_t first = numbers.firstOf(op), last = first;
+      if (isa<WarpSpecializeOp>(op))
+        last = numbers.lastOf(op);
       for (Operation *parent = op->getParentOp(); parent;
            parent = parent->getParentOp())
         if (isa<WarpSpecializeOp>(parent)) {
@@ -260,6 +263,10 @@ public:
     });
     inProgress.erase(func);
     if (failed)
+      return std::nullopt;
+    if (std::optional<Buffer> states = workerStates(func, numbers))
+      buffers.push_back(*states);
+    else if (workerStatesFailed)
       return std::nullopt;
     int64_t total = place(buffers);
     int64_t align = kScratchAlignment;
@@ -273,6 +280,24 @@ public:
   }
 
 private:
+  /// The bytes through which a kernel with ttg.warp_specialize ops tells
+  /// each of its other warps what to run (one each), for the whole kernel.
+  std::optional<Buffer> workerStates(FuncOp func, const Numbering &numbers) {
+    bool specialized = false;
+    func.walk([&](WarpSpecializeOp) { specialized = true; });
+    if (!specialized)
+      return std::nullopt;
+    auto total = mod->getAttrOfType<IntegerAttr>("ttg.total-num-warps");
+    if (!total) {
+      func.emitError("the warps of its ttg.warp_specialize ops are not "
+                     "allocated: run tritongpu-allocate-warp-groups first");
+      workerStatesFailed = true;
+      return std::nullopt;
+    }
+    int64_t workers = total.getInt() - getNumWarps(func);
+    return Buffer{func, std::max<int64_t>(workers, 1), 8, 0, numbers.size()};
+  }
+
   void setOffset(Operation *op, int64_t offset) {
     op->setAttr(
         kAllocationOffsetAttr,
@@ -285,6 +310,7 @@ private:
   /// The largest alignment a function's plan needs from its base.
   llvm::DenseMap<Operation *, int64_t> alignments;
   llvm::DenseSet<Operation *> inProgress;
+  bool workerStatesFailed = false;
 };
 
 LogicalResult allocate(ModuleOp mod) {

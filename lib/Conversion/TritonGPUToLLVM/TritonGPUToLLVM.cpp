@@ -8,6 +8,7 @@
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Utility.h"
+#include "WarpSpecialize.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -93,7 +94,12 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
         func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
                         rewriter.getUnitAttr());
       }
-      int threads = getNumWarps(op) * getThreadsPerWarp(op);
+      // A kernel with warp_specialize ops runs the partitions' warps too.
+      int warps = getNumWarps(op);
+      if (auto mod = op->getParentOfType<ModuleOp>())
+        if (auto total = mod->getAttrOfType<IntegerAttr>(kTotalNumWarpsAttr))
+          warps = total.getInt();
+      int threads = warps * getThreadsPerWarp(op);
       func->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                     rewriter.getDenseI32ArrayAttr({threads}));
       int numCTAs = getNumCTAs(op);
@@ -107,6 +113,10 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
     } else {
       func.setNoInline(true);
     }
+    // Where the kernel's workers find their state (allocate-shared-memory
+    // gives it to kernels with warp_specialize ops).
+    if (auto offset = op->getAttr(kAllocationOffsetAttr))
+      func->setAttr(kAllocationOffsetAttr, offset);
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(), converter, &sig)))
       return failure();
@@ -197,7 +207,7 @@ Value linearCtaId(OpBuilder &b, Location loc, int numCTAs) {
 Value globalScratchAddress(OpBuilder &b, Location loc, Operation *op,
                            int64_t offset) {
   auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
-  Value base = func.getArgument(func.getNumArguments() - 2);
+  Value base = getScratchArgument(op, 2);
   Value bytes = i32Const(b, loc, offset);
   if (func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName())) {
     auto size = func->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
@@ -252,15 +262,14 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
     if (std::optional<int64_t> offset = getAllocationOffset(op))
       base = gepBytes(rewriter, loc, base, i32Const(rewriter, loc, *offset));
     operands.push_back(base);
-    unsigned n = caller.getNumArguments();
     // The callee's global scratch sits at the call's offset in the caller's.
     if (auto offset =
             op->getAttrOfType<IntegerAttr>("ttg.global_scratch_memory_offset"))
       operands.push_back(
           globalScratchAddress(rewriter, loc, op, offset.getInt()));
     else
-      operands.push_back(caller.getArgument(n - 2));
-    operands.push_back(caller.getArgument(n - 1));
+      operands.push_back(getScratchArgument(op, 2));
+    operands.push_back(getScratchArgument(op, 1));
 
     SmallVector<Type> results;
     for (Type t : op.getResultTypes())
@@ -282,6 +291,82 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
       values.push_back(LLVM::ExtractValueOp::create(
           rewriter, loc, t, call.getResult(), ArrayRef<int64_t>{(int64_t)i}));
     rewriter.replaceOp(op, values);
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// Warp specialization
+//===----------------------------------------------------------------------===//
+
+struct WarpSpecializeOpConversion
+    : public ConvertOpToLLVMPattern<WarpSpecializeOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WarpSpecializeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
+    if (!func || !func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
+      return op.emitOpError("is only supported in a kernel (a public "
+                            "tt.func), not in a device function");
+    if (!op.getWarpGroupStartIds())
+      return op.emitOpError("has no warpGroupStartIds: run "
+                            "tritongpu-allocate-warp-groups first");
+    for (auto [i, capture] : llvm::enumerate(op.getExplicitCaptures()))
+      if (isa<RankedTensorType>(capture.getType()))
+        return op.emitOpError("cannot pass a tensor to its partitions "
+                              "(capture #")
+               << i << " is " << capture.getType()
+               << "): a tensor's registers belong to the warps that hold it";
+    const TypeConverter &converter = *getTypeConverter();
+    SmallVector<Type> resultTypes;
+    if (failed(converter.convertTypes(op.getResultTypes(), resultTypes)))
+      return rewriter.notifyMatchFailure(op, "result types not lowered");
+    SmallVector<Value> captures(adaptor.getExplicitCaptures());
+    unsigned n = func.getNumArguments();
+    captures.push_back(func.getArgument(n - 2));
+    captures.push_back(func.getArgument(n - 1));
+
+    NamedAttrList attrs(op->getDiscardableAttrDictionary());
+    attrs.set(kLoweredCapturesAttr, rewriter.getUnitAttr());
+    Operation *lowered = Operation::create(
+        op.getLoc(), op->getName(), resultTypes, captures, std::move(attrs),
+        op->getPropertiesStorage(), /*successors=*/{}, op->getNumRegions());
+    rewriter.insert(lowered);
+    auto ws = cast<WarpSpecializeOp>(lowered);
+    rewriter.inlineRegionBefore(op.getDefaultRegion(), ws.getDefaultRegion(),
+                                ws.getDefaultRegion().end());
+    rewriter.inlineRegionBefore(op.getPartitionOpHolder(),
+                                ws.getPartitionOpHolder(),
+                                ws.getPartitionOpHolder().end());
+    if (failed(rewriter.convertRegionTypes(&ws.getDefaultRegion(), converter)))
+      return failure();
+    auto ptr1 = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
+    for (Region &region : ws.getPartitionRegions()) {
+      TypeConverter::SignatureConversion sig(region.getNumArguments());
+      for (auto [i, arg] : llvm::enumerate(region.getArguments())) {
+        Type t = converter.convertType(arg.getType());
+        if (!t)
+          return rewriter.notifyMatchFailure(op, "capture type not lowered");
+        sig.addInputs(i, t);
+      }
+      sig.addInputs({ptr1, ptr1});
+      if (failed(rewriter.convertRegionTypes(&region, converter, &sig)))
+        return failure();
+    }
+    rewriter.replaceOp(op, ws->getResults());
+    return success();
+  }
+};
+
+struct WarpYieldOpConversion : public ConvertOpToLLVMPattern<WarpYieldOp> {
+  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
+
+  LogicalResult
+  matchAndRewrite(WarpYieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<WarpYieldOp>(op, adaptor.getValues());
     return success();
   }
 };
@@ -328,6 +413,15 @@ public:
                       math::MathDialect, cf::ControlFlowDialect,
                       ub::UBDialect>();
     addLegalOp<ModuleOp>();
+    // convert-warp-specialize-to-llvm lowers warp_specialize ops once what
+    // they hold is lowered.
+    addLegalOp<WarpSpecializePartitionsOp, WarpReturnOp>();
+    addDynamicallyLegalOp<WarpSpecializeOp>(
+        [](WarpSpecializeOp op) { return op->hasAttr(kLoweredCapturesAttr); });
+    addDynamicallyLegalOp<WarpYieldOp>([](WarpYieldOp op) {
+      return llvm::all_of(op.getValues().getTypes(),
+                          [](Type t) { return LLVM::isCompatibleType(t); });
+    });
     // tl.debug_barrier() reaches here as gpu.barrier.
     addIllegalOp(OperationName("gpu.barrier", &ctx));
   }
@@ -416,7 +510,8 @@ struct ConvertTritonGPUToLLVMPass
     RewritePatternSet patterns(ctx);
     patterns.add<FuncOpConversion, ReturnOpConversion, CallOpConversion,
                  GetProgramIdOpConversion, GetNumProgramsOpConversion,
-                 GlobalScratchAllocOpConversion>(converter);
+                 GlobalScratchAllocOpConversion, WarpSpecializeOpConversion,
+                 WarpYieldOpConversion>(converter);
     populateElementwiseOpToLLVMPatterns(converter, patterns, target,
                                         hints.equalRegisterBits);
     populateViewOpToLLVMPatterns(converter, patterns, target);

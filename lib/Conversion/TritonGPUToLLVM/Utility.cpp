@@ -208,10 +208,7 @@ static int getModuleIntAttr(Operation *op, StringRef name, int dflt) {
 
 int mlir::triton::gpu::getNumWarps(Operation *op) {
   // Inside a warp-specialized partition the partition's warps count.
-  for (Operation *p = op; p; p = p->getParentOp())
-    if (auto n = p->getAttrOfType<IntegerAttr>("ttg.num-warps"))
-      return n.getInt();
-  return getModuleIntAttr(op, "ttg.num-warps", 4);
+  return lookupNumWarps(op).value_or(4);
 }
 int mlir::triton::gpu::getNumCTAs(Operation *op) {
   return getModuleIntAttr(op, "ttg.num-ctas", 1);
@@ -220,8 +217,41 @@ int mlir::triton::gpu::getThreadsPerWarp(Operation *op) {
   return getModuleIntAttr(op, "ttg.threads-per-warp", 32);
 }
 
+std::optional<PartitionRef>
+mlir::triton::gpu::getEnclosingPartition(Block *block) {
+  for (Region *r = block ? block->getParent() : nullptr; r;
+       r = r->getParentRegion())
+    if (auto partitions =
+            dyn_cast_if_present<WarpSpecializePartitionsOp>(r->getParentOp()))
+      return PartitionRef{cast<WarpSpecializeOp>(partitions->getParentOp()),
+                          r->getRegionNumber()};
+  return std::nullopt;
+}
+
 Value mlir::triton::gpu::getThreadId(OpBuilder &b, Location loc) {
-  return NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  Value tid = NVVM::ThreadIdXOp::create(b, loc, b.getI32Type());
+  std::optional<PartitionRef> partition =
+      getEnclosingPartition(b.getInsertionBlock());
+  if (!partition)
+    return tid;
+  std::optional<ArrayRef<int32_t>> starts =
+      partition->op.getWarpGroupStartIds();
+  // Without start ids the conversion of the op has already failed.
+  if (!starts || partition->index >= starts->size())
+    return tid;
+  int32_t first = (*starts)[partition->index] *
+                  getThreadsPerWarp(partition->op.getOperation());
+  return LLVM::SubOp::create(b, loc, tid, i32Const(b, loc, first));
+}
+
+Value mlir::triton::gpu::getScratchArgument(Operation *op, unsigned fromEnd) {
+  Block *scope;
+  if (std::optional<PartitionRef> partition =
+          getEnclosingPartition(op->getBlock()))
+    scope = &partition->op.getPartitionRegions()[partition->index].front();
+  else
+    scope = &op->getParentOfType<LLVM::LLVMFuncOp>().getBody().front();
+  return scope->getArgument(scope->getNumArguments() - fromEnd);
 }
 
 HardwareIds mlir::triton::gpu::getHardwareIds(OpBuilder &b, Location loc,
@@ -231,17 +261,27 @@ HardwareIds mlir::triton::gpu::getHardwareIds(OpBuilder &b, Location loc,
   // them onto the edges around loops (a block of its own between a loop's
   // guard and exit, which puts register copies between a wgmma and its
   // wait: ptxas then serializes the wgmmas).
+  // (A warp_specialize partition, whose threads are numbered from its own
+  // first warp, gets its own, at its start.)
   OpBuilder::InsertionGuard guard(b);
-  Operation *parent = b.getInsertionBlock()->getParentOp();
-  auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(parent);
-  if (!func && parent)
-    func = parent->getParentOfType<LLVM::LLVMFuncOp>();
+  Block *scope = nullptr;
+  if (std::optional<PartitionRef> partition =
+          getEnclosingPartition(b.getInsertionBlock())) {
+    scope = &partition->op.getPartitionRegions()[partition->index].front();
+  } else {
+    Operation *parent = b.getInsertionBlock()->getParentOp();
+    auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(parent);
+    if (!func && parent)
+      func = parent->getParentOfType<LLVM::LLVMFuncOp>();
+    if (func && !func.getBody().empty())
+      scope = &func.getBody().front();
+  }
   HardwareIds ids;
   // The lane and warp ids made for an earlier op of the function: the
   // warp's shuffle is not something CSE merges.
   constexpr StringLiteral kLane = "ttg.lane_id", kWarp = "ttg.warp_id";
-  if (func && !func.getBody().empty()) {
-    Block &entry = func.getBody().front();
+  if (scope) {
+    Block &entry = *scope;
     b.setInsertionPointToStart(&entry);
     for (Operation &op : entry) {
       if (op.hasAttr(kLane))
@@ -714,6 +754,11 @@ int64_t mlir::triton::gpu::scanSharedRuns(const LinearLayout &layout,
 }
 
 int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
+  // The explicit captures a ttg.warp_specialize passes to its partitions,
+  // 8 bytes each (lowered, each is a scalar, a pointer or a memdesc's
+  // {pointer}).
+  if (auto ws = dyn_cast<WarpSpecializeOp>(op))
+    return 8 * int64_t(ws.getExplicitCaptures().size());
   // A tensor map is put together in shared memory first.
   if (isa<nvidia_gpu::TensormapCreateOp>(op))
     return nvidia_gpu::kTensorMapBytes;

@@ -88,8 +88,23 @@ Value bitcastTo(OpBuilder &b, Location loc, Value v, Type to);
 // Thread ids and layouts
 //===----------------------------------------------------------------------===//
 
-/// %tid.x as i32.
+/// The partition of a ttg.warp_specialize that `block` is in, if any.
+struct PartitionRef {
+  WarpSpecializeOp op;
+  unsigned index;
+};
+std::optional<PartitionRef> getEnclosingPartition(Block *block);
+
+/// The thread's index among the threads that run the code at `b`'s
+/// insertion point, as i32: %tid.x, less the partition's first thread
+/// inside a ttg.warp_specialize partition.
 Value getThreadId(OpBuilder &b, Location loc);
+
+/// The global (`fromEnd` 2) or profile (`fromEnd` 1) scratch pointer of the
+/// function holding `op`, which kernels and device functions take as their
+/// last two arguments and warp_specialize partitions as their last two
+/// captures.
+Value getScratchArgument(Operation *op, unsigned fromEnd);
 /// The lane, warp (made warp-uniform) and block-in-cluster ids of the thread.
 struct HardwareIds {
   Value lane, warp, block;

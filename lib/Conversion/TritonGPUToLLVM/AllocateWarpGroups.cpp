@@ -1,0 +1,154 @@
+//===- AllocateWarpGroups.cpp - the tritongpu-allocate-warp-groups pass ---===//
+//
+// Places the partitions of each ttg.warp_specialize after the kernel's own
+// warps and shares out the registers when the partitions ask for some.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/TritonGPUToLLVM/Passes.h"
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "WarpSpecialize.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::triton {
+#define GEN_PASS_DEF_TRITONGPUALLOCATEWARPGROUPS
+#include "Conversion/TritonGPUToLLVM/Passes.h.inc"
+} // namespace mlir::triton
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+int mlir::triton::gpu::maxRegistersPerThread(int totalWarps) {
+  int perThread = kRegistersPerCTA / (totalWarps * 32);
+  return std::min(kMaxWarpRegisters, perThread / 8 * 8);
+}
+
+std::optional<KernelRegisters>
+mlir::triton::gpu::planKernelRegisters(int numWarps, int totalWarps,
+                                       int maxnreg) {
+  int workers = totalWarps - numWarps;
+  int pool = maxnreg * totalWarps * 32;
+  // The kernel's warps take as much as they may while the workers keep
+  // setmaxnreg's minimum.
+  for (int kernel = kMaxWarpRegisters; kernel >= maxnreg; kernel -= 8) {
+    int left = pool - kernel * numWarps * 32;
+    int idle = workers == 0 ? maxnreg : left / (workers * 32) / 8 * 8;
+    idle = std::min(idle, kMaxWarpRegisters);
+    if (idle >= kMinWarpRegisters)
+      return KernelRegisters{maxnreg, kernel, idle};
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+/// Gives `ws` its warpGroupStartIds, after the kernel's `numWarps` warps,
+/// and returns the warps it needs in all.
+int placePartitions(WarpSpecializeOp ws, int numWarps) {
+  ArrayRef<int32_t> warps = ws.getPartitionNumWarps();
+  auto order = llvm::to_vector(llvm::seq<unsigned>(0, warps.size()));
+  // Largest first: with power-of-two sizes each then starts at a multiple of
+  // its size (of 4 for the larger ones, a warp group).
+  llvm::stable_sort(
+      order, [&](unsigned a, unsigned b) { return warps[a] > warps[b]; });
+  SmallVector<int32_t> starts(warps.size());
+  int next = numWarps;
+  for (unsigned i : order) {
+    starts[i] = next;
+    next += warps[i];
+  }
+  ws.setWarpGroupStartIds(starts);
+  return next;
+}
+
+struct AllocateWarpGroupsPass
+    : public mlir::triton::impl::TritonGPUAllocateWarpGroupsBase<
+          AllocateWarpGroupsPass> {
+  void runOnOperation() override {
+    ModuleOp mod = getOperation();
+    auto numWarpsAttr = mod->getAttrOfType<IntegerAttr>(
+        TritonGPUDialect::getNumWarpsAttrName());
+    SmallVector<WarpSpecializeOp> ops;
+    mod.walk([&](WarpSpecializeOp ws) { ops.push_back(ws); });
+    if (ops.empty())
+      return;
+    if (!numWarpsAttr) {
+      mod.emitError("a module with ttg.warp_specialize ops needs ")
+          << TritonGPUDialect::getNumWarpsAttrName();
+      return signalPassFailure();
+    }
+    int numWarps = numWarpsAttr.getInt();
+
+    int total = numWarps;
+    bool movesRegisters = false;
+    for (WarpSpecializeOp ws : ops) {
+      total = std::max(total, placePartitions(ws, numWarps));
+      if (std::optional<ArrayRef<int32_t>> requested =
+              ws.getRequestedRegisters()) {
+        if (requested->size() != ws.getPartitionNumWarps().size()) {
+          ws.emitOpError("requestedRegisters must have one entry per "
+                         "partition");
+          return signalPassFailure();
+        }
+        movesRegisters = true;
+      }
+    }
+    total = llvm::alignTo(total, 4);
+    Builder b(mod.getContext());
+    mod->setAttr(kTotalNumWarpsAttr, b.getI32IntegerAttr(total));
+    if (!movesRegisters)
+      return;
+
+    int maxnreg = maxRegistersPerThread(total);
+    if (auto set = mod->getAttrOfType<IntegerAttr>(kMaxnregAttr))
+      maxnreg = std::min<int>(maxnreg, set.getInt() / 8 * 8);
+    mod->setAttr(kMaxnregAttr, b.getI32IntegerAttr(maxnreg));
+    std::optional<KernelRegisters> kernel =
+        planKernelRegisters(numWarps, total, maxnreg);
+    if (!kernel) {
+      ops.front().emitOpError("cannot share out the registers: ")
+          << total << " warps with at most " << maxnreg
+          << " registers a thread";
+      return signalPassFailure();
+    }
+    int pool = maxnreg * total * 32;
+    for (WarpSpecializeOp ws : ops) {
+      std::optional<ArrayRef<int32_t>> requested = ws.getRequestedRegisters();
+      if (!requested)
+        continue;
+      ArrayRef<int32_t> warps = ws.getPartitionNumWarps();
+      int used = 0, busy = 0;
+      for (auto [i, regs] : llvm::enumerate(*requested)) {
+        if (regs < kMinWarpRegisters || regs > kMaxWarpRegisters ||
+            regs % 8 != 0) {
+          ws.emitOpError("partition ")
+              << i << " requests " << regs
+              << " registers; setmaxnreg takes a multiple of 8 from "
+              << kMinWarpRegisters << " to " << kMaxWarpRegisters;
+          return signalPassFailure();
+        }
+        used += regs * warps[i] * 32;
+        busy += warps[i];
+      }
+      used += (total - numWarps - busy) * 32 * kernel->idle;
+      int left = (pool - used) / (numWarps * 32) / 8 * 8;
+      left = std::min(left, kMaxWarpRegisters);
+      if (left < kMinWarpRegisters) {
+        ws.emitOpError("the partitions request more registers than there "
+                       "are: the default warps would be left ")
+            << std::max(left, 0) << " a thread";
+        return signalPassFailure();
+      }
+      SmallVector<int32_t> actual{left};
+      llvm::append_range(actual, *requested);
+      ws.setActualRegisters(actual);
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,63 @@
+// RUN: triton-opt %s -split-input-file --convert-warp-specialize-to-llvm -verify-diagnostics
+
+module attributes {"ttg.num-warps" = 4 : i32} {
+  // expected-error @below {{the warps of its ttg.warp_specialize ops are not allocated: run tritongpu-allocate-warp-groups first}}
+  llvm.func @no_total() attributes {nvvm.kernel, allocation.offset = 0 : i32} {
+    ttg.warp_specialize() attributes {ttg.lowered_captures, warpGroupStartIds = array<i32: 4>}
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(4) {
+      ttg.warp_return
+    } : () -> ()
+    llvm.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
+  // expected-error @below {{the shared memory of its ttg.warp_specialize ops is not planned: run allocate-shared-memory first}}
+  llvm.func @no_states() attributes {nvvm.kernel} {
+    ttg.warp_specialize() attributes {ttg.lowered_captures, warpGroupStartIds = array<i32: 4>}
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(4) {
+      ttg.warp_return
+    } : () -> ()
+    llvm.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
+  llvm.func @not_lowered() attributes {nvvm.kernel, allocation.offset = 0 : i32} {
+    // expected-error @below {{has not had its regions lowered: run convert-triton-gpu-to-llvm first}}
+    ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4>}
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(4) {
+      ttg.warp_return
+    } : () -> ()
+    llvm.return
+  }
+}
+
+// -----
+
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
+  llvm.func @outside_workers() attributes {nvvm.kernel, allocation.offset = 0 : i32} {
+    // expected-error @below {{places a partition on warps 6 to 9, outside the workers (warps 4 to 7)}}
+    ttg.warp_specialize() attributes {ttg.lowered_captures, warpGroupStartIds = array<i32: 6>}
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(4) {
+      ttg.warp_return
+    } : () -> ()
+    llvm.return
+  }
+}

@@ -1,0 +1,143 @@
+// RUN: triton-opt %s -split-input-file --tritongpu-allocate-warp-groups --convert-scf-to-cf --allocate-shared-memory --convert-triton-gpu-to-llvm --convert-warp-specialize-to-llvm | FileCheck %s
+
+// The kernel's 4 warps run the kernel; warps 4-7 wait for work. Partition 1
+// (2 warps) is on warps 4-5, partition 0 (1 warp) on warp 6, warp 7 idles.
+// A computed capture goes through shared memory (8 bytes a capture, at the
+// op's offset 0), a constant is made again, the kernel argument is used
+// where it is. Each worker's state byte (at the kernel's offset 24) names
+// its partition (0, 1), the exit (2) or nothing (3, the switch's default).
+// CHECK-LABEL: llvm.func @kernel
+// CHECK-SAME: allocation.offset = 24 : i32
+// CHECK-SAME: nvvm.reqntid = array<i32: 256>
+// CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+// CHECK: %[[W:.*]] = llvm.lshr %[[TID]]
+// CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx {{.*}}, %[[W]]
+// CHECK: %[[IS_KERNEL:.*]] = llvm.icmp "ult" %[[WARP]], %{{.*}} : i32
+// CHECK: llvm.cond_br %[[IS_KERNEL]], ^[[KERNEL:.*]], ^[[WORKERS:.*]]
+// CHECK: ^[[KERNEL]]:
+// Outside the partitions barriers are the kernel's 128 threads'.
+// CHECK: %[[N128:.*]] = llvm.mlir.constant(128 : i32)
+// CHECK: %[[ID0:.*]] = llvm.mlir.constant(0 : i32)
+// CHECK: nvvm.barrier id = %[[ID0]] number_of_threads = %[[N128]]
+// CHECK-COUNT-2: llvm.mlir.constant(1 : i8)
+// CHECK: llvm.mlir.constant(0 : i8)
+// CHECK: llvm.mlir.constant(3 : i8)
+// CHECK: %[[CAPS:.*]] = llvm.mlir.constant(8 : i32)
+// CHECK: %[[SLOT1:.*]] = llvm.getelementptr %{{.*}}[%[[CAPS]]]
+// CHECK: llvm.store %{{.*}}, %[[SLOT1]] : i32, !llvm.ptr<3>
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// The default region, then the barrier the partitions end at.
+// CHECK: st.global.b32
+// CHECK: nvvm.barrier id
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK: llvm.br ^[[AFTER:.*]](%{{.*}} : i32)
+// CHECK: ^[[AFTER]](%{{.*}}: i32):
+// Before the kernel returns, the workers are sent out.
+// CHECK-COUNT-4: llvm.mlir.constant(2 : i8)
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NEXT: llvm.return
+// CHECK: ^[[WORKERS]]:
+// CHECK: ^[[HEADER:.*]]:  // 4 preds
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK: %[[STATE:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i8
+// CHECK: %[[STATE32:.*]] = llvm.zext %[[STATE]] : i8 to i32
+// CHECK: llvm.switch %[[STATE32]] : i32, ^[[IDLE:.*]] [
+// CHECK-NEXT: 2: ^[[EXIT:[a-z0-9]+]],
+// CHECK-NEXT: 0: ^[[P0:[a-z0-9]+]],
+// CHECK-NEXT: 1: ^[[P1:[a-z0-9]+]]
+// CHECK: ^[[IDLE]]:
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NEXT: llvm.br ^[[HEADER]]
+// CHECK: ^[[EXIT]]:
+// CHECK-NEXT: llvm.return
+// Partition 0: one warp, whose barriers are warp barriers, at thread 192.
+// CHECK: ^[[P0]]:
+// CHECK: %[[LOADED:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i32
+// CHECK: %[[K:.*]] = llvm.mlir.constant(42 : i32)
+// CHECK: nvvm.bar.warp.sync
+// CHECK: llvm.add %[[LOADED]], %[[K]]
+// CHECK: %[[FIRST0:.*]] = llvm.mlir.constant(192 : i32)
+// CHECK: llvm.sub %{{.*}}, %[[FIRST0]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NEXT: llvm.br ^[[HEADER]]
+// Partition 1: two warps at named barrier 3, from thread 128.
+// CHECK: ^[[P1]]:
+// CHECK: %[[N64:.*]] = llvm.mlir.constant(64 : i32)
+// CHECK: %[[ID3:.*]] = llvm.mlir.constant(3 : i32)
+// CHECK: nvvm.barrier id = %[[ID3]] number_of_threads = %[[N64]]
+// CHECK: %[[FIRST1:.*]] = llvm.mlir.constant(128 : i32)
+// CHECK: llvm.sub %{{.*}}, %[[FIRST1]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NEXT: llvm.br ^[[HEADER]]
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @kernel(%p: !tt.ptr<i32>, %n: i32) {
+    %c42 = arith.constant 42 : i32
+    %m = arith.muli %n, %n : i32
+    gpu.barrier
+    %r = ttg.warp_specialize(%p, %m, %c42)
+    default {
+      tt.store %p, %c42 : !tt.ptr<i32>
+      gpu.barrier
+      ttg.warp_yield %m : i32
+    }
+    partition0(%q: !tt.ptr<i32>, %v: i32, %k: i32) num_warps(1) {
+      gpu.barrier
+      %a = arith.addi %v, %k : i32
+      tt.store %q, %a : !tt.ptr<i32>
+      ttg.warp_return
+    }
+    partition1(%q: !tt.ptr<i32>, %v: i32, %k: i32) num_warps(2) {
+      gpu.barrier
+      %pid = tt.get_program_id x : i32
+      tt.store %q, %pid : !tt.ptr<i32>
+      ttg.warp_return
+    } : (!tt.ptr<i32>, i32, i32) -> i32
+    tt.store %p, %r : !tt.ptr<i32>
+    tt.return
+  }
+}
+
+// -----
+
+// Registers: every thread starts at 168; the kernel's warps take 256 and the
+// workers 120 outside the partitions; in the op the two partitions take 232
+// each and the kernel's warps 40, with a second barrier once they have
+// given theirs back.
+// CHECK-LABEL: llvm.func @registers
+// CHECK-SAME: nvvm.maxnreg = 168 : i32
+// CHECK-SAME: nvvm.reqntid = array<i32: 384>
+// CHECK: llvm.cond_br
+// CHECK-NEXT: ^{{.*}}:
+// CHECK-NEXT: nvvm.setmaxregister increase 256
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NEXT: nvvm.setmaxregister decrease 40
+// CHECK-NEXT: llvm.mlir.constant(1 : i32)
+// CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NEXT: nvvm.setmaxregister increase 256
+// CHECK: llvm.return
+// CHECK: nvvm.setmaxregister decrease 120
+// CHECK: llvm.switch
+// Idle: both of the op's start barriers and its end.
+// CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK: llvm.return
+// CHECK: nvvm.setmaxregister increase 232
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NEXT: nvvm.setmaxregister decrease 120
+// CHECK: nvvm.setmaxregister increase 232
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @registers() {
+    ttg.warp_specialize() attributes {requestedRegisters = array<i32: 232, 232>}
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(4) {
+      ttg.warp_return
+    }
+    partition1() num_warps(4) {
+      ttg.warp_return
+    } : () -> ()
+    tt.return
+  }
+}
