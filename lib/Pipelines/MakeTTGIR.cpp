@@ -67,7 +67,9 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
     if (capability < 100) {
       pm.addPass(createCanonicalizerPass());
       pm.addPass(gpu::createTritonGPUCombineTensorSelectAndIf());
-      // Not implemented here: nvgpu-warp-specialization{num-stages}.
+      nvidia_gpu::NVGPUWarpSpecializationOptions warpSpecialization;
+      warpSpecialization.numStages = options.numStages;
+      pm.addPass(nvidia_gpu::createNVGPUWarpSpecialization(warpSpecialization));
       // Upstream's tritongpu-assign-latencies, tritongpu-schedule-loops and
       // tritongpu-pipeline are one pass here, which pipelines the loads
       // feeding tensor-core dots (not the dots themselves).

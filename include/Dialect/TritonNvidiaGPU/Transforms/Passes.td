@@ -124,4 +124,34 @@ def TritonNvidiaGPUTMALowering
   ];
 }
 
+def NVGPUWarpSpecialization
+    : Pass<"nvgpu-warp-specialization", "mlir::ModuleOp"> {
+  let summary = "split a loop marked warp_specialize into TMA producer and "
+                "tensor-core consumer warps (sm_90)";
+  let description = [{
+    For a kernel of 4 warps whose loop carries `tt.warp_specialize`
+    (`tl.range(..., warp_specialize=True)`) and whose loads in that loop (or
+    in a loop nested in it) are TMA loads (`tt.descriptor_load`) feeding
+    `ttng.warp_group_dot`s through shared memory: the kernel's body becomes
+    a `ttg.warp_specialize` whose default region (the kernel's warps)
+    issues the TMA copies and whose one partition (4 more warps) runs the
+    dots and the rest of the kernel. They pass the blocks through a ring of
+    `num_stages` slots (the loop's `tt.num_stages`, else the option), each
+    with a `full` mbarrier the copies complete and an `empty` one the
+    consumer arrives at once its dots have read the slot. Each side is a
+    copy of the kernel cut down to what it needs; the loops of both get
+    `tt.num_stages = 0` (not pipelined again). Other loops, kernels of
+    other warp counts, clusters and loops whose loads do not fit are left
+    alone, with a remark saying why for the last.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int32_t", /*default=*/"3",
+           "ring slots for loops without their own tt.num_stages">
+  ];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // TRITON_DIALECT_TRITONNVIDIAGPU_TRANSFORMS_PASSES

@@ -1,0 +1,633 @@
+//===- WarpSpecialization.cpp - the nvgpu-warp-specialization pass --------===//
+//
+// Hopper's automatic warp specialization of a loop marked
+// `tl.range(..., warp_specialize=True)` (`tt.warp_specialize` on its
+// scf.for): the TMA loads that feed its warp-group dots move to a producer,
+// the kernel's warps (the default region of a ttg.warp_specialize), and
+// the dots and everything else to a consumer partition of as many warps.
+// They pass the loaded blocks through a ring of `num_stages` shared-memory
+// slots, each guarded by two mbarriers:
+//
+//   producer, iteration i                consumer, iteration i
+//   wait empty[i % S], phase ^ 1         wait full[i % S], phase
+//   expect full[i % S], bytes            warp_group_dot on the slot
+//   TMA copies into slot i % S           arrive empty[i % S]
+//
+// where phase = (i / S) & 1 and i counts the iterations of the loop that
+// holds the loads over the whole kernel (a persistent kernel's inner loop
+// counts on across its outer loop's iterations).
+//
+// Each side is a copy of the kernel's body cut down to what it needs: the
+// producer keeps the loads' operands and the loops around them, the
+// consumer every op with side effects (the epilogue's stores) and what they
+// need. Loop-carried values a side does not need are dropped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::triton::nvidia_gpu {
+#define GEN_PASS_DEF_NVGPUWARPSPECIALIZATION
+#include "Dialect/TritonNvidiaGPU/Transforms/Passes.h.inc"
+} // namespace mlir::triton::nvidia_gpu
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+using namespace mlir::triton::nvidia_gpu;
+
+namespace {
+
+constexpr StringLiteral kWarpSpecializeAttr = "tt.warp_specialize";
+constexpr StringLiteral kNumStagesAttr = "tt.num_stages";
+
+/// A block that a TMA load brings into shared memory for warp-group dots.
+struct Channel {
+  DescriptorLoadOp load;
+  LocalAllocOp alloc;
+};
+
+/// What the loop marked for warp specialization holds.
+struct Plan {
+  scf::ForOp outer;
+  /// The loop that holds the loads (`outer` or nested in it).
+  scf::ForOp inner;
+  /// From `outer` down to `inner`.
+  SmallVector<scf::ForOp> nest;
+  SmallVector<Channel> channels;
+  int stages = 2;
+};
+
+/// Why `loop` cannot be warp-specialized, or its plan.
+FailureOr<Plan> analyze(scf::ForOp loop, int defaultStages, std::string &why) {
+  Plan plan;
+  plan.outer = loop;
+  loop.walk([&](DescriptorLoadOp load) {
+    if (!load->hasOneUse())
+      return;
+    auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
+    if (!alloc || alloc->getBlock() != load->getBlock())
+      return;
+    bool feedsDots = llvm::all_of(alloc->getUsers(), [](Operation *user) {
+      if (isa<WarpGroupDotOp>(user))
+        return true;
+      if (auto trans = dyn_cast<MemDescTransOp>(user))
+        return llvm::all_of(trans->getUsers(), [](Operation *u) {
+          return isa<WarpGroupDotOp>(u);
+        });
+      return false;
+    });
+    if (feedsDots && !alloc->use_empty())
+      plan.channels.push_back({load, alloc});
+  });
+  if (plan.channels.empty()) {
+    why = "it has no TMA loads feeding warp-group dots";
+    return failure();
+  }
+  auto inner = dyn_cast<scf::ForOp>(plan.channels.front().load->getParentOp());
+  if (!inner) {
+    why = "its loads are not directly in a loop";
+    return failure();
+  }
+  for (Channel &c : plan.channels) {
+    if (c.load->getParentOp() != inner) {
+      why = "its loads are in different loops";
+      return failure();
+    }
+    Operation *descScope = c.load.getDesc().getParentBlock()->getParentOp();
+    if (inner == descScope || inner->isProperAncestor(descScope)) {
+      why = "a descriptor is made inside the loop of its loads";
+      return failure();
+    }
+    auto encoding =
+        dyn_cast<NVMMASharedEncodingAttr>(c.alloc.getType().getEncoding());
+    if (!encoding ||
+        encoding != c.load.getDesc().getType().getBlockType().getEncoding()) {
+      why = "a load's buffer is not laid out as its descriptor's block";
+      return failure();
+    }
+  }
+  // The loops from the marked one down to the loads', each directly in the
+  // one above.
+  for (Operation *op = inner; op != loop; op = op->getParentOp()) {
+    auto parent = dyn_cast<scf::ForOp>(op->getParentOp());
+    if (!parent) {
+      why = "its loads are under an op other than a loop";
+      return failure();
+    }
+    plan.nest.insert(plan.nest.begin(), cast<scf::ForOp>(op));
+  }
+  plan.nest.insert(plan.nest.begin(), loop);
+  plan.inner = inner;
+  plan.stages = defaultStages;
+  for (scf::ForOp l : plan.nest)
+    if (auto stages = l->getAttrOfType<IntegerAttr>(kNumStagesAttr))
+      plan.stages = stages.getInt();
+  plan.stages = std::max(plan.stages, 1);
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Cutting a copy of the kernel down to what one side needs
+//===----------------------------------------------------------------------===//
+
+/// Marks what `roots` need in `region` (operands, the loops and ifs around
+/// them, and of a loop only the carried values used), then erases the rest
+/// and the loops' unused carried values.
+class DeadCodeEraser {
+public:
+  explicit DeadCodeEraser(Region &region) : region(region) {}
+
+  void markLive(Operation *op) {
+    if (!op || !region.isAncestor(op->getParentRegion()) ||
+        !live.insert(op).second)
+      return;
+    worklist.push_back(op);
+  }
+
+  void run() {
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val();
+      visit(op);
+    }
+    sweep();
+  }
+
+private:
+  void markValue(Value v) {
+    if (auto result = dyn_cast<OpResult>(v)) {
+      Operation *def = result.getOwner();
+      if (auto loop = dyn_cast<scf::ForOp>(def)) {
+        markIterArg(loop, result.getResultNumber());
+        return;
+      }
+      markLive(def);
+      return;
+    }
+    auto arg = cast<BlockArgument>(v);
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(owner);
+        loop && arg.getOwner() == loop.getBody()) {
+      if (arg == loop.getInductionVar())
+        markLive(loop);
+      else
+        markIterArg(loop, arg.getArgNumber() - 1);
+      return;
+    }
+    markLive(owner);
+  }
+
+  void markIterArg(scf::ForOp loop, unsigned i) {
+    markLive(loop);
+    if (!liveIterArgs[loop].insert(i).second)
+      return;
+    markValue(loop.getInitArgs()[i]);
+    markValue(loop.getBody()->getTerminator()->getOperand(i));
+  }
+
+  void visit(Operation *op) {
+    // The ops around it run it.
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp()) {
+      if (!region.isAncestor(parent->getParentRegion()))
+        break;
+      markLive(parent);
+    }
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      markValue(loop.getLowerBound());
+      markValue(loop.getUpperBound());
+      markValue(loop.getStep());
+      return;
+    }
+    for (Value operand : op->getOperands())
+      markValue(operand);
+    // Any other op with regions runs whole, and all it yields is used.
+    if (op->getNumRegions() != 0)
+      op->walk([&](Operation *nested) {
+        if (nested != op)
+          markLive(nested);
+      });
+  }
+
+  void sweep() {
+    SmallVector<Operation *> dead;
+    region.walk<WalkOrder::PostOrder>([&](Operation *op) {
+      // A live loop keeps its yield (pruneIterArgs drops what it yields
+      // for nobody).
+      if (op->hasTrait<OpTrait::IsTerminator>() &&
+          live.contains(op->getParentOp()))
+        return;
+      if (!live.contains(op))
+        dead.push_back(op);
+    });
+    // Users before what they use: drop references first.
+    for (Operation *op : dead)
+      op->dropAllUses();
+    for (Operation *op : llvm::reverse(dead))
+      if (!isErasedInside(op, dead))
+        op->erase();
+    // Loops lose the carried values nobody uses.
+    SmallVector<scf::ForOp> loops;
+    region.walk<WalkOrder::PostOrder>(
+        [&](scf::ForOp loop) { loops.push_back(loop); });
+    for (scf::ForOp loop : loops)
+      pruneIterArgs(loop);
+  }
+
+  /// Whether `op` is nested in another dead op (erased with it).
+  static bool isErasedInside(Operation *op, ArrayRef<Operation *> dead) {
+    for (Operation *parent = op->getParentOp(); parent;
+         parent = parent->getParentOp())
+      if (llvm::is_contained(dead, parent))
+        return true;
+    return false;
+  }
+
+  void pruneIterArgs(scf::ForOp loop) {
+    const llvm::SmallDenseSet<unsigned> &keep = liveIterArgs[loop];
+    unsigned n = loop.getNumRegionIterArgs();
+    if (keep.size() == n)
+      return;
+    SmallVector<Value> inits;
+    SmallVector<unsigned> kept;
+    for (unsigned i = 0; i < n; ++i)
+      if (keep.contains(i)) {
+        inits.push_back(loop.getInitArgs()[i]);
+        kept.push_back(i);
+      }
+    OpBuilder b(loop);
+    auto pruned =
+        scf::ForOp::create(b, loop.getLoc(), loop.getLowerBound(),
+                           loop.getUpperBound(), loop.getStep(), inits);
+    pruned->setAttrs(loop->getAttrs());
+    Block *body = loop.getBody();
+    Operation *yield = body->getTerminator();
+    SmallVector<Value> yielded;
+    for (unsigned i : kept)
+      yielded.push_back(yield->getOperand(i));
+    Block *newBody = pruned.getBody();
+    // (An empty body gets its yield from the builder; drop it.)
+    if (!newBody->empty())
+      newBody->getTerminator()->erase();
+    IRMapping map;
+    map.map(loop.getInductionVar(), pruned.getInductionVar());
+    for (auto [j, i] : llvm::enumerate(kept))
+      body->getArgument(1 + i).replaceAllUsesWith(
+          pruned.getRegionIterArgs()[j]);
+    body->getArgument(0).replaceAllUsesWith(pruned.getInductionVar());
+    yield->erase();
+    newBody->getOperations().splice(newBody->end(), body->getOperations());
+    b.setInsertionPointToEnd(newBody);
+    scf::YieldOp::create(b, loop.getLoc(), yielded);
+    for (auto [j, i] : llvm::enumerate(kept))
+      loop.getResult(i).replaceAllUsesWith(pruned.getResult(j));
+    loop.erase();
+  }
+
+  Region &region;
+  llvm::DenseSet<Operation *> live;
+  SmallVector<Operation *> worklist;
+  llvm::DenseMap<Operation *, llvm::SmallDenseSet<unsigned>> liveIterArgs;
+};
+
+//===----------------------------------------------------------------------===//
+// The rewrite
+//===----------------------------------------------------------------------===//
+
+MemDescType barrierSlotType(MLIRContext *ctx) {
+  auto enc = SwizzledSharedEncodingAttr::get(
+      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
+  return MemDescType::get({1}, IntegerType::get(ctx, 64), enc,
+                          SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
+}
+
+MemDescType asMutable(MemDescType type) {
+  return MemDescType::get(type.getShape(), type.getElementType(),
+                          type.getEncoding(), type.getMemorySpace(),
+                          /*mutableMemory=*/true);
+}
+
+/// The shared memory of the ring: a buffer of `stages` slots per channel
+/// and the full and empty mbarriers of each slot.
+struct Ring {
+  SmallVector<Value> buffers;
+  Value full, empty;
+  int stages;
+  int64_t bytes = 0;
+};
+
+Ring allocateRing(OpBuilder &b, Location loc, Plan &plan) {
+  MLIRContext *ctx = b.getContext();
+  Ring ring;
+  ring.stages = plan.stages;
+  for (Channel &c : plan.channels) {
+    MemDescType slot = c.alloc.getType();
+    SmallVector<int64_t> shape{plan.stages};
+    llvm::append_range(shape, slot.getShape());
+    auto type =
+        MemDescType::get(shape, slot.getElementType(), slot.getEncoding(),
+                         slot.getMemorySpace(), /*mutableMemory=*/true);
+    ring.buffers.push_back(
+        LocalAllocOp::create(b, loc, TypeRange{type}, ValueRange{}));
+    ring.bytes += tmaCtaBytes(
+        slot.getShape(), cast<NVMMASharedEncodingAttr>(slot.getEncoding()));
+  }
+  auto barrierEnc = SwizzledSharedEncodingAttr::get(
+      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
+  auto barriersType =
+      MemDescType::get({plan.stages, 1}, b.getI64Type(), barrierEnc,
+                       SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
+  for (Value *barriers : {&ring.full, &ring.empty}) {
+    *barriers =
+        LocalAllocOp::create(b, loc, TypeRange{barriersType}, ValueRange{});
+    for (int i = 0; i < plan.stages; ++i) {
+      Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+      InitBarrierOp::create(b, loc,
+                            MemDescIndexOp::create(b, loc, barrierSlotType(ctx),
+                                                   *barriers, index),
+                            1);
+    }
+  }
+  return ring;
+}
+
+/// Threads an i32 counter of the inner loop's iterations through the nest
+/// (a copy of it; its loops are replaced by ones carrying one value more):
+/// returns it as the inner loop's carried value.
+Value threadCounter(MutableArrayRef<scf::ForOp> loops) {
+  OpBuilder b(loops.front());
+  Location loc = loops.front().getLoc();
+  Value init = arith::ConstantIntOp::create(b, loc, 0, 32);
+  // Outermost first: each inner loop starts from its parent's count.
+  for (unsigned i = 0; i < loops.size(); ++i) {
+    scf::ForOp loop = loops[i];
+    IRRewriter rewriter(loop.getContext());
+    auto grown = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
+        rewriter, init, /*replaceInitOperandUsesInLoop=*/false,
+        [&](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+          return SmallVector<Value>{args.front()};
+        }));
+    loops[i] = grown;
+    // (The loops inside moved with the body, the same ops.)
+    init = grown.getRegionIterArgs().back();
+  }
+  // Each loop yields its inner loop's final count; the inner loop counts.
+  scf::ForOp innermost = loops.back();
+  Value counter = innermost.getRegionIterArgs().back();
+  {
+    Operation *yield = innermost.getBody()->getTerminator();
+    OpBuilder y(yield);
+    Value one = arith::ConstantIntOp::create(y, loc, 1, 32);
+    yield->setOperand(yield->getNumOperands() - 1,
+                      arith::AddIOp::create(y, loc, counter, one));
+  }
+  for (int i = int(loops.size()) - 2; i >= 0; --i) {
+    Operation *yield = loops[i].getBody()->getTerminator();
+    yield->setOperand(yield->getNumOperands() - 1,
+                      loops[i + 1].getResults().back());
+  }
+  return counter;
+}
+
+struct SlotAndPhase {
+  Value slot, phase;
+};
+
+SlotAndPhase slotAndPhase(OpBuilder &b, Location loc, Value counter,
+                          int stages) {
+  Value s = arith::ConstantIntOp::create(b, loc, stages, 32);
+  Value slot = arith::RemUIOp::create(b, loc, counter, s);
+  Value round = arith::DivUIOp::create(b, loc, counter, s);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  Value phase = arith::AndIOp::create(b, loc, round, one);
+  return {slot, phase};
+}
+
+Value barrierOf(OpBuilder &b, Location loc, Value barriers, Value slot) {
+  return MemDescIndexOp::create(b, loc, barrierSlotType(b.getContext()),
+                                barriers, slot);
+}
+
+/// The copy of the plan's loops and loads in a copy of the kernel's body.
+struct Copied {
+  SmallVector<scf::ForOp> nest;
+  SmallVector<Channel> channels;
+};
+
+Copied lookup(Plan &plan, IRMapping &map) {
+  Copied c;
+  for (scf::ForOp loop : plan.nest)
+    c.nest.push_back(cast<scf::ForOp>(map.lookup(loop.getOperation())));
+  for (Channel &ch : plan.channels)
+    c.channels.push_back(
+        {cast<DescriptorLoadOp>(map.lookup(ch.load.getOperation())),
+         cast<LocalAllocOp>(map.lookup(ch.alloc.getOperation()))});
+  return c;
+}
+
+/// The producer: TMA copies into the ring; returns the ops to keep.
+SmallVector<Operation *> makeProducer(Copied &copied, const Ring &ring,
+                                      ArrayRef<Value> buffers, Value full,
+                                      Value empty) {
+  Value counter = threadCounter(copied.nest);
+  // The last load: every load's coordinates are ready there.
+  DescriptorLoadOp last = copied.channels.front().load;
+  for (Channel &c : copied.channels)
+    if (last->isBeforeInBlock(c.load))
+      last = c.load;
+  OpBuilder b(last);
+  Location loc = last.getLoc();
+  SmallVector<Operation *> roots;
+  auto [slot, phase] = slotAndPhase(b, loc, counter, ring.stages);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  Value emptyPhase = arith::XOrIOp::create(b, loc, phase, one);
+  roots.push_back(WaitBarrierOp::create(b, loc, barrierOf(b, loc, empty, slot),
+                                        emptyPhase, Value(), ValueRange()));
+  Value fullSlot = barrierOf(b, loc, full, slot);
+  Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
+  roots.push_back(BarrierExpectOp::create(b, loc, fullSlot, ring.bytes, yes));
+  for (auto [c, buffer] : llvm::zip(copied.channels, buffers)) {
+    MemDescType slotType = asMutable(c.alloc.getType());
+    Value view = MemDescIndexOp::create(b, loc, slotType, buffer, slot);
+    roots.push_back(AsyncTMACopyGlobalToLocalOp::create(
+        b, c.load.getLoc(), c.load.getDesc(), c.load.getIndices(), fullSlot,
+        view, yes, c.load.getCache(), c.load.getEvict(),
+        /*isVolatile=*/false));
+  }
+  return roots;
+}
+
+/// The consumer: the dots read the ring's slots.
+void makeConsumer(Copied &copied, const Ring &ring, ArrayRef<Value> buffers,
+                  Value full, Value empty) {
+  Value counter = threadCounter(copied.nest);
+  DescriptorLoadOp first = copied.channels.front().load;
+  for (Channel &c : copied.channels)
+    if (c.load->isBeforeInBlock(first))
+      first = c.load;
+  OpBuilder b(first);
+  Location loc = first.getLoc();
+  auto [slot, phase] = slotAndPhase(b, loc, counter, ring.stages);
+  WaitBarrierOp::create(b, loc, barrierOf(b, loc, full, slot), phase, Value(),
+                        ValueRange());
+  for (auto [c, buffer] : llvm::zip(copied.channels, buffers)) {
+    b.setInsertionPoint(c.alloc);
+    Value view = MemDescIndexOp::create(
+        b, c.alloc.getLoc(), asMutable(c.alloc.getType()), buffer, slot);
+    c.alloc.getResult().replaceAllUsesWith(view);
+    // A transposed view of the slot is of mutable memory too.
+    for (Operation *user : view.getUsers())
+      if (auto trans = dyn_cast<MemDescTransOp>(user))
+        trans.getResult().setType(asMutable(trans.getType()));
+    c.alloc.erase();
+    c.load.erase();
+  }
+  // The dots are synchronous: once the iteration's are done, its slot is
+  // free again.
+  scf::ForOp inner = copied.nest.back();
+  b.setInsertionPoint(inner.getBody()->getTerminator());
+  ArriveBarrierOp::create(b, loc, barrierOf(b, loc, empty, slot), 1, Value());
+}
+
+/// Marks the copied loops as done with: no further pipelining.
+void markLoops(MutableArrayRef<scf::ForOp> nest) {
+  Builder b(nest.front().getContext());
+  for (scf::ForOp loop : nest) {
+    loop->removeAttr(kWarpSpecializeAttr);
+    loop->setAttr(kNumStagesAttr, b.getI32IntegerAttr(0));
+  }
+}
+
+LogicalResult specialize(FuncOp func, Plan &plan) {
+  MLIRContext *ctx = func.getContext();
+  Block &body = func.getBody().front();
+  Location loc = plan.outer.getLoc();
+  SmallVector<Operation *> original;
+  for (Operation &op : body.without_terminator())
+    original.push_back(&op);
+  OpBuilder b(ctx);
+  b.setInsertionPointToStart(&body);
+  Ring ring = allocateRing(b, loc, plan);
+  // The barriers are set up before the workers look at them.
+  LocalBarrierOp::create(b, loc);
+
+  // Captures: the ring, then the kernel's arguments.
+  SmallVector<Value> captures(ring.buffers);
+  captures.push_back(ring.full);
+  captures.push_back(ring.empty);
+  llvm::append_range(captures, func.getArguments());
+
+  b.setInsertionPoint(body.getTerminator());
+  // One consumer group of as many warps as the kernel's.
+  int numWarps = lookupNumWarps(func).value_or(4);
+  auto ws = WarpSpecializeOp::create(
+      b, loc, TypeRange{}, captures, ArrayRef<int32_t>{numWarps},
+      DenseI32ArrayAttr(), DenseI32ArrayAttr(), DenseI32ArrayAttr());
+  Region &defaultRegion = ws.getDefaultRegion();
+  Block *producerBlock = new Block();
+  defaultRegion.push_back(producerBlock);
+  Block *holder = new Block();
+  ws.getPartitionOpHolder().push_back(holder);
+  OpBuilder hb = OpBuilder::atBlockEnd(holder);
+  auto partitions =
+      WarpSpecializePartitionsOp::create(hb, loc, /*numRegions=*/1);
+  Region &consumerRegion = partitions.getPartitionRegions()[0];
+  Block *consumerBlock = new Block();
+  consumerRegion.push_back(consumerBlock);
+  for (Value capture : captures)
+    consumerBlock->addArgument(capture.getType(), capture.getLoc());
+
+  // The producer: a copy of the body, in the default region.
+  IRMapping producerMap;
+  OpBuilder pb = OpBuilder::atBlockEnd(producerBlock);
+  for (Operation *op : original)
+    pb.clone(*op, producerMap);
+  WarpYieldOp::create(pb, loc, ValueRange{});
+  // The consumer: another, its arguments standing for the captures.
+  IRMapping consumerMap;
+  for (auto [capture, arg] : llvm::zip(captures, consumerBlock->getArguments()))
+    consumerMap.map(capture, arg);
+  OpBuilder cb = OpBuilder::atBlockEnd(consumerBlock);
+  for (Operation *op : original)
+    cb.clone(*op, consumerMap);
+  WarpReturnOp::create(cb, loc);
+
+  // The originals go.
+  for (Operation *op : llvm::reverse(original)) {
+    op->dropAllUses();
+    op->erase();
+  }
+
+  unsigned nb = ring.buffers.size();
+  Copied producer = lookup(plan, producerMap);
+  SmallVector<Operation *> roots =
+      makeProducer(producer, ring, ring.buffers, ring.full, ring.empty);
+  markLoops(producer.nest);
+  DeadCodeEraser producerEraser(defaultRegion);
+  for (Operation *root : roots)
+    producerEraser.markLive(root);
+  producerEraser.markLive(producerBlock->getTerminator());
+  producerEraser.run();
+
+  Copied consumer = lookup(plan, consumerMap);
+  ArrayRef<BlockArgument> args = consumerBlock->getArguments();
+  SmallVector<Value> consumerBuffers(args.take_front(nb));
+  makeConsumer(consumer, ring, consumerBuffers, args[nb], args[nb + 1]);
+  markLoops(consumer.nest);
+  DeadCodeEraser consumerEraser(consumerRegion);
+  consumerRegion.walk([&](Operation *op) {
+    if (!isMemoryEffectFree(op) && !isa<LocalAllocOp>(op) &&
+        !(op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) &&
+        !hasSingleEffect<MemoryEffects::Read>(op))
+      consumerEraser.markLive(op);
+  });
+  consumerEraser.markLive(consumerBlock->getTerminator());
+  consumerEraser.run();
+  return success();
+}
+
+struct NVGPUWarpSpecializationPass
+    : public mlir::triton::nvidia_gpu::impl::NVGPUWarpSpecializationBase<
+          NVGPUWarpSpecializationPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp mod = getOperation();
+    for (auto func : mod.getOps<FuncOp>()) {
+      SmallVector<scf::ForOp> marked;
+      func.walk([&](scf::ForOp loop) {
+        if (loop->hasAttr(kWarpSpecializeAttr) &&
+            !loop->getParentOfType<scf::ForOp>())
+          marked.push_back(loop);
+      });
+      if (marked.empty())
+        continue;
+      // Hopper's warp specialization takes a kernel of one warp group: its
+      // warps produce, another group consumes.
+      auto numCTAs = mod->getAttrOfType<IntegerAttr>("ttg.num-ctas");
+      if (lookupNumWarps(func).value_or(0) != 4 || !func.isPublic() ||
+          func.getNumResults() != 0 || marked.size() != 1 ||
+          (numCTAs && numCTAs.getInt() != 1))
+        continue;
+      std::string why;
+      FailureOr<Plan> plan = analyze(marked.front(), numStages, why);
+      if (failed(plan)) {
+        marked.front()->emitRemark("this loop is not warp-specialized: ")
+            << why;
+        continue;
+      }
+      if (failed(specialize(func, *plan)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
