@@ -85,16 +85,35 @@ struct BarrierExpectOpConversion
   }
 };
 
-/// `count` arrivals, made by the CTA's first thread.
+/// `count` arrivals, made by the CTA's first thread; with
+/// `ttng.per_warp_group` (nvgpu-warp-specialization's consumers of several
+/// warp groups), by the first thread of each warp group, once that group is
+/// done with what the barrier guards.
 struct ArriveBarrierOpConversion
     : public ConvertOpToLLVMPattern<ArriveBarrierOp> {
   using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
   LogicalResult
   matchAndRewrite(ArriveBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    inFirstThread(rewriter, op.getLoc(), adaptor.getAlloc(), adaptor.getPred(),
-                  "mbarrier.arrive.shared::cta.b64 _, [$1], " +
-                      std::to_string(op.getCount()));
+    Location loc = op.getLoc();
+    std::string arrive = "mbarrier.arrive.shared::cta.b64 _, [$1], " +
+                         std::to_string(op.getCount());
+    if (!op->hasAttr(kArrivePerWarpGroupAttr)) {
+      inFirstThread(rewriter, loc, adaptor.getAlloc(), adaptor.getPred(),
+                    arrive);
+      rewriter.eraseOp(op);
+      return success();
+    }
+    Value groupThread = LLVM::URemOp::create(
+        rewriter, loc, getThreadId(rewriter, loc),
+        i32Const(rewriter, loc, 4 * getThreadsPerWarp(op)));
+    Value leader =
+        LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
+                             groupThread, i32Const(rewriter, loc, 0));
+    if (Value pred = adaptor.getPred())
+      leader = LLVM::AndOp::create(rewriter, loc, leader, pred);
+    inlinePtx(rewriter, loc, "@$0 " + arrive + ";", "b,r",
+              {leader, sharedAddress32(rewriter, loc, adaptor.getAlloc())}, {});
     rewriter.eraseOp(op);
     return success();
   }

@@ -71,3 +71,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// ttng.per_warp_group: the first thread of each warp group arrives (an
+// 8-warp consumer's two groups each free the slot they read).
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @per_warp_group
+  tt.func public @per_warp_group(%pred: i1) {
+    %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    // CHECK: %[[N:.*]] = llvm.mlir.constant(128 : i32)
+    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
+    // CHECK: %[[IN_GROUP:.*]] = llvm.urem %[[TID]], %[[N]]
+    // CHECK: %[[LEADER:.*]] = llvm.icmp "eq" %[[IN_GROUP]]
+    // CHECK: %[[GO:.*]] = llvm.and %[[LEADER]], %arg0
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 1;", "b,r" %[[GO]]
+    ttng.arrive_barrier %bar, 1, %pred {ttng.per_warp_group} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
+    tt.return
+  }
+}

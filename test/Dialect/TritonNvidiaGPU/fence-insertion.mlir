@@ -90,3 +90,44 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// A warp_specialize partition's operands are the op's captures: buffers
+// that only TMA fills need no fence; one the kernel stores into does, and
+// a store inside a partition through its argument counts too.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @captured
+  // CHECK: partition0
+  // CHECK-NOT: ttng.fence_async_shared
+  // CHECK: ttng.warp_group_dot
+  // CHECK: partition1
+  // CHECK: ttg.local_store
+  // CHECK: ttng.fence_async_shared
+  // CHECK-NEXT: ttng.warp_group_dot
+  tt.func public @captured(%t: tensor<64x64xf16, #blocked>) {
+    %a = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    %b = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+    ttg.warp_specialize(%a, %b)
+    default {
+      ttg.warp_yield
+    }
+    partition0(%pa: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, %pb: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) num_warps(4) {
+      %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+      %d = ttng.warp_group_dot %pa, %pa, %zero : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf32, #mma>
+      ttg.warp_return
+    }
+    partition1(%qa: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>, %qb: !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) num_warps(4) {
+      %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+      %x = arith.constant dense<1.000000e+00> : tensor<64x64xf16, #blocked>
+      ttg.local_store %x, %qb : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+      %d = ttng.warp_group_dot %qb, %qb, %zero : !ttg.memdesc<64x64xf16, #shared, #smem, mutable> * !ttg.memdesc<64x64xf16, #shared, #smem, mutable> -> tensor<64x64xf32, #mma>
+      ttg.warp_return
+    } : (!ttg.memdesc<64x64xf16, #shared, #smem, mutable>, !ttg.memdesc<64x64xf16, #shared, #smem, mutable>) -> ()
+    tt.return
+  }
+}

@@ -7,7 +7,7 @@
 #smem = #ttg.shared_memory
 
 // A matmul's k loop: two TMA loads feed a warp-group dot. The ring has the
-// loop's 3 slots of each block and 3 full and 3 empty mbarriers (count 1);
+// loop's 3 slots of each block and 3 full (count 1) and 3 empty mbarriers;
 // the kernel's warps copy, 4 more run the dots and the store.
 // CHECK-LABEL: tt.func public @matmul
 // CHECK: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16, #shared, #smem, mutable>
@@ -15,7 +15,7 @@
 // CHECK: %[[FULL:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
 // CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 1
 // CHECK: %[[EMPTY:.*]] = ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
-// CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 1
+// CHECK-COUNT-3: ttng.init_barrier %{{.*}}, 2
 // CHECK: ttg.local_barrier
 // CHECK: ttg.warp_specialize(%[[A]], %[[B]], %[[FULL]], %[[EMPTY]], %arg0, %arg1, %arg2, %arg3)
 // CHECK-NEXT: default {
@@ -39,7 +39,11 @@
 // CHECK-NEXT: } {tt.num_stages = 0 : i32}
 // CHECK-NOT: descriptor_store
 // CHECK: ttg.warp_yield
-// The consumer: waits for the slot, reads it, frees it.
+// The consumer, two warp groups (the 128-row tile's MMA layout and the
+// epilogue's relaid for 8 warps, each group arriving at the empty
+// mbarriers, of count 2): waits for the slot, reads it asynchronously,
+// and frees the previous iteration's slot once its dots are done; after
+// the loop, the last.
 // CHECK: partition0(%[[CA:[a-z0-9]+]]: !ttg.memdesc<3x128x64xf16
 // CHECK-SAME: %[[CB:[a-z0-9]+]]: !ttg.memdesc<3x128x64xf16
 // CHECK-SAME: %[[CFULL:[a-z0-9]+]]: !ttg.memdesc<3x1xi64
@@ -47,20 +51,28 @@
 // CHECK-SAME: %{{[a-z0-9]+}}: !tt.tensordesc<tensor<128x64xf16
 // CHECK-SAME: %{{[a-z0-9]+}}: !tt.tensordesc<tensor<128x64xf16
 // CHECK-SAME: %[[DC:[a-z0-9]+]]: !tt.tensordesc<tensor<128x128xf16
-// CHECK-SAME: num_warps(4)
+// CHECK-SAME: num_warps(8)
 // CHECK-NOT: async_tma_copy
-// CHECK: scf.for %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[M:.*]] = %{{.*}}) -> (tensor<128x128xf32, #mma>, i32)
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:[a-z0-9]+]] = %[[LB:[a-z0-9_]+]] to %{{.*}} iter_args(%[[ACC:[a-z0-9]+]] = %{{.*}}, %[[M:[a-z0-9]+]] = %[[M0:[a-z0-9_]+]]) -> (tensor<128x128xf32, #[[MMA8:mma[0-9]*]]>, i32)
 // CHECK: %[[CSLOT:.*]] = arith.remui %[[M]]
 // CHECK: %[[CF:.*]] = ttg.memdesc_index %[[CFULL]][%[[CSLOT]]]
 // CHECK: ttng.wait_barrier %[[CF]]
 // CHECK: %[[VA:.*]] = ttg.memdesc_index %[[CA]][%[[CSLOT]]] : {{.*}} -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
 // CHECK: %[[VB:.*]] = ttg.memdesc_index %[[CB]][%[[CSLOT]]]
 // CHECK: %[[T:.*]] = ttg.memdesc_trans %[[VB]] {{.*}} -> !ttg.memdesc<64x128xf16, #shared{{[0-9]+}}, #smem, mutable>
-// CHECK: %[[D:.*]] = ttng.warp_group_dot %[[VA]], %[[T]], %[[ACC]]
-// CHECK: %[[CE:.*]] = ttg.memdesc_index %[[CEMPTY]][%[[CSLOT]]]
-// CHECK: ttng.arrive_barrier %[[CE]], 1
-// CHECK: scf.yield %[[D]], %{{.*}} : tensor<128x128xf32, #mma>, i32
+// CHECK: %[[D:.*]] = ttng.warp_group_dot %[[VA]], %[[T]], %[[ACC]] {{{.*}}isAsync = true}
+// CHECK: %[[W:.*]] = ttng.warp_group_dot_wait %[[D]] {pendings = 1 : i32}
+// CHECK: %[[PREV:.*]] = arith.subi %[[M]]
+// CHECK: %[[NOT_FIRST:.*]] = arith.cmpi ne, %[[K]], %[[LB]]
+// CHECK: %[[PSLOT:.*]] = arith.remui %[[PREV]]
+// CHECK: %[[CE:.*]] = ttg.memdesc_index %[[CEMPTY]][%[[PSLOT]]]
+// CHECK: ttng.arrive_barrier %[[CE]], 1, %[[NOT_FIRST]] {ttng.per_warp_group}
+// CHECK: scf.yield %[[W]], %{{.*}} : tensor<128x128xf32, #[[MMA8]]>, i32
 // CHECK-NEXT: } {tt.num_stages = 0 : i32}
+// CHECK: %[[LAST_D:.*]] = ttng.warp_group_dot_wait %[[LOOP]]#0 {pendings = 0 : i32}
+// CHECK: %[[RAN:.*]] = arith.cmpi ne, %[[LOOP]]#1, %[[M0]]
+// CHECK: ttng.arrive_barrier %{{.*}}, 1, %[[RAN]] {ttng.per_warp_group}
+// CHECK: arith.truncf %[[LAST_D]]
 // CHECK: tt.descriptor_store %[[DC]]
 // CHECK: ttg.warp_return
 // CHECK: tt.return

@@ -34,6 +34,12 @@ bool isTensorCoreTypeCombination(Type a, Type b, Type d);
 /// shared memory).
 constexpr int64_t kTensorMapBytes = 128;
 
+/// On a `ttng.arrive_barrier`: the first thread of each warp group arrives,
+/// rather than the first thread of all (a consumer of several warp groups
+/// frees a slot once every group is done with it).
+inline constexpr llvm::StringLiteral kArrivePerWarpGroupAttr =
+    "ttng.per_warp_group";
+
 /// Lowers a descriptor made on the device: its tensor map (the box, the
 /// global shape innermost first, the byte strides of the outer dimensions,
 /// the element type, the swizzle of the block's layout and the

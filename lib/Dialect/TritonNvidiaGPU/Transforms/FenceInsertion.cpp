@@ -34,6 +34,13 @@ bool collectRegisterWrites(Value memdesc, SmallVectorImpl<Operation *> &writes,
   if (!visited.insert(memdesc).second)
     return true;
   if (auto arg = dyn_cast<BlockArgument>(memdesc)) {
+    // A warp_specialize partition's argument is the op's capture.
+    if (auto partitions = dyn_cast<WarpSpecializePartitionsOp>(
+            arg.getOwner()->getParentOp())) {
+      auto ws = cast<WarpSpecializeOp>(partitions->getParentOp());
+      return collectRegisterWrites(ws.getExplicitCaptures()[arg.getArgNumber()],
+                                   writes, visited);
+    }
     auto loop = dyn_cast<scf::ForOp>(arg.getOwner()->getParentOp());
     if (!loop || arg.getArgNumber() == 0)
       return false;
@@ -75,6 +82,10 @@ bool collectRegisterWrites(Value memdesc, SmallVectorImpl<Operation *> &writes,
       } else if (auto loop = dyn_cast<scf::ForOp>(user)) {
         unsigned idx = use.getOperandNumber() - loop.getNumControlOperands();
         worklist.push_back(loop.getRegionIterArgs()[idx]);
+      } else if (auto ws = dyn_cast<WarpSpecializeOp>(user)) {
+        // Each partition sees the capture as its argument.
+        for (Region &partition : ws.getPartitionRegions())
+          worklist.push_back(partition.getArgument(use.getOperandNumber()));
       }
     }
   }

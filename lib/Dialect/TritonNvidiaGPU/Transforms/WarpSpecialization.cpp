@@ -490,11 +490,159 @@ void makeConsumer(Copied &copied, const Ring &ring, ArrayRef<Value> buffers,
     c.alloc.erase();
     c.load.erase();
   }
-  // The dots are synchronous: once the iteration's are done, its slot is
-  // free again.
   scf::ForOp inner = copied.nest.back();
-  b.setInsertionPoint(inner.getBody()->getTerminator());
-  ArriveBarrierOp::create(b, loc, barrierOf(b, loc, empty, slot), 1, Value());
+  Block *body = inner.getBody();
+  auto yield = cast<scf::YieldOp>(body->getTerminator());
+  // Dots that only accumulate into a carried value (a matmul's k loop) run
+  // asynchronously: each iteration waits for the previous one's dots only,
+  // then frees its slot; after the loop the last ones are waited for and
+  // their slot freed.
+  SmallVector<WarpGroupDotOp> dots(body->getOps<WarpGroupDotOp>());
+  bool accumulating =
+      !dots.empty() && llvm::all_of(dots, [&](WarpGroupDotOp dot) {
+        Value d = dot.getResult();
+        auto carried = dyn_cast<BlockArgument>(dot.getC());
+        return d.hasOneUse() && *d.getUsers().begin() == yield.getOperation() &&
+               carried && carried.getOwner() == body && carried.hasOneUse() &&
+               carried.getArgNumber() ==
+                   d.getUses().begin()->getOperandNumber() + 1;
+      });
+  if (!accumulating) {
+    // Synchronous dots: once the iteration's are done, its slot is free.
+    b.setInsertionPoint(yield);
+    ArriveBarrierOp::create(b, loc, barrierOf(b, loc, empty, slot), 1, Value());
+    return;
+  }
+  SmallVector<unsigned> accumulators;
+  for (WarpGroupDotOp dot : dots) {
+    dot.setIsAsync(true);
+    b.setInsertionPointAfter(dot);
+    auto wait = WarpGroupDotWaitOp::create(
+        b, dot.getLoc(), TypeRange{dot.getType()}, ValueRange{dot.getResult()},
+        b.getI32IntegerAttr(1));
+    unsigned idx = dot.getResult().getUses().begin()->getOperandNumber();
+    yield.setOperand(idx, wait.getResult(0));
+    accumulators.push_back(idx);
+  }
+  // The previous iteration's slot, if this is not the loop's first.
+  b.setInsertionPoint(yield);
+  Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
+  Value previous = arith::SubIOp::create(b, loc, counter, one);
+  Value notFirst =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                            inner.getInductionVar(), inner.getLowerBound());
+  SlotAndPhase prev = slotAndPhase(b, loc, previous, ring.stages);
+  ArriveBarrierOp::create(b, loc, barrierOf(b, loc, empty, prev.slot), 1,
+                          notFirst);
+  // After the loop: the last dots, and the last slot if the loop ran.
+  b.setInsertionPointAfter(inner);
+  SmallVector<Value> results;
+  for (unsigned idx : accumulators)
+    results.push_back(inner.getResult(idx));
+  auto wait = WarpGroupDotWaitOp::create(b, loc, ValueRange(results).getTypes(),
+                                         results, b.getI32IntegerAttr(0));
+  for (auto [idx, waited] : llvm::zip(accumulators, wait.getResults()))
+    inner.getResult(idx).replaceAllUsesExcept(waited, wait);
+  Value end = inner.getResults().back();
+  Value start = inner.getInitArgs().back();
+  Value ran =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, end, start);
+  Value last = arith::SubIOp::create(
+      b, loc, end, arith::ConstantIntOp::create(b, loc, 1, 32));
+  SlotAndPhase lastSlot = slotAndPhase(b, loc, last, ring.stages);
+  ArriveBarrierOp::create(b, loc, barrierOf(b, loc, empty, lastSlot.slot), 1,
+                          ran);
+}
+
+//===----------------------------------------------------------------------===//
+// A consumer of two warp groups
+//===----------------------------------------------------------------------===//
+
+/// `encoding` for `factor` times the warps: blocked layouts and Hopper's MMA
+/// layout put the new warps along their slowest dimension (the MMA's rows:
+/// each warp group its own rows of the tile), slices and dot operands
+/// follow their parent; null for layouts this does not know.
+Attribute scaleWarps(Attribute encoding, unsigned factor) {
+  MLIRContext *ctx = encoding.getContext();
+  if (auto blocked = dyn_cast<BlockedEncodingAttr>(encoding)) {
+    SmallVector<unsigned> warps(blocked.getWarpsPerCTA());
+    warps[blocked.getOrder().back()] *= factor;
+    return BlockedEncodingAttr::get(ctx, blocked.getSizePerThread(),
+                                    blocked.getThreadsPerWarp(), warps,
+                                    blocked.getOrder(), blocked.getCgaBases());
+  }
+  if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(encoding)) {
+    if (!mma.isHopper())
+      return {};
+    SmallVector<unsigned> warps(mma.getWarpsPerCTA());
+    warps[0] *= factor;
+    return NvidiaMmaEncodingAttr::get(ctx, mma.getVersionMajor(),
+                                      mma.getVersionMinor(), warps,
+                                      mma.getInstrShape(), mma.getCgaBases());
+  }
+  if (auto slice = dyn_cast<SliceEncodingAttr>(encoding)) {
+    Attribute parent = scaleWarps(slice.getParent(), factor);
+    return parent ? SliceEncodingAttr::get(ctx, slice.getDim(), parent)
+                  : Attribute();
+  }
+  if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding)) {
+    Attribute parent = scaleWarps(dot.getParent(), factor);
+    return parent ? DotOperandEncodingAttr::get(ctx, dot.getOpIdx(), parent,
+                                                dot.getKWidth())
+                  : Attribute();
+  }
+  return {};
+}
+
+/// `type` for `factor` times the warps (types without a tensor layout stay).
+Type scaleWarps(Type type, unsigned factor) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor || !tensor.getEncoding())
+    return type;
+  Attribute encoding = scaleWarps(tensor.getEncoding(), factor);
+  return encoding ? tensor.cloneWithEncoding(encoding) : Type();
+}
+
+/// Gives every tensor of `region` layouts for `factor` times the warps;
+/// false, changing nothing, if some layout cannot be.
+bool relayout(Region &region, unsigned factor) {
+  bool ok = true;
+  region.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes())
+      ok &= static_cast<bool>(scaleWarps(t, factor));
+    for (Region &r : op->getRegions())
+      for (Type t : r.getArgumentTypes())
+        ok &= static_cast<bool>(scaleWarps(t, factor));
+  });
+  if (!ok)
+    return false;
+  region.walk([&](Operation *op) {
+    for (Value result : op->getResults())
+      result.setType(scaleWarps(result.getType(), factor));
+    for (Region &r : op->getRegions())
+      for (BlockArgument arg : r.getArguments())
+        arg.setType(scaleWarps(arg.getType(), factor));
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      if (auto dense = dyn_cast<DenseElementsAttr>(constant.getValue()))
+        constant.setValueAttr(
+            dense.reshape(cast<ShapedType>(constant.getType())));
+  });
+  return true;
+}
+
+/// Whether the consumer's dots have the rows for two warp groups (64 each).
+bool fitsTwoWarpGroups(Region &region) {
+  bool fits = true, any = false;
+  region.walk([&](WarpGroupDotOp dot) {
+    any = true;
+    auto type = cast<RankedTensorType>(dot.getType());
+    auto mma = dyn_cast<NvidiaMmaEncodingAttr>(type.getEncoding());
+    fits &= mma && type.getShape()[0] >= 128 &&
+            mma.getWarpsPerCTA()[0] * 16 * 2 <= type.getShape()[0] &&
+            llvm::all_of(mma.getWarpsPerCTA().drop_front(),
+                         [](unsigned w) { return w == 1; });
+  });
+  return any && fits;
 }
 
 /// Marks the copied loops as done with: no further pipelining.
@@ -591,6 +739,25 @@ LogicalResult specialize(FuncOp func, Plan &plan) {
   });
   consumerEraser.markLive(consumerBlock->getTerminator());
   consumerEraser.run();
+
+  // A tile of 128 rows or more is consumed by two warp groups, each MMA
+  // taking half the rows (upstream splits it between two consumers): twice
+  // the tensor-core issue and half the accumulator registers a thread. The
+  // consumers then get most of the registers.
+  if (numWarps == 4 && fitsTwoWarpGroups(consumerRegion) &&
+      relayout(consumerRegion, 2)) {
+    ws.setPartitionNumWarps(ArrayRef<int32_t>{2 * numWarps});
+    ws.setRequestedRegisters(ArrayRef<int32_t>{232});
+    // Each warp group frees the slot once its dots are done with it.
+    consumerRegion.walk([&](ArriveBarrierOp arrive) {
+      arrive->setAttr(kArrivePerWarpGroupAttr, b.getUnitAttr());
+    });
+    // (The empty mbarriers' slots are views of them.)
+    for (Operation *user : ring.empty.getUsers())
+      for (Operation *view : user->getUsers())
+        if (auto init = dyn_cast<InitBarrierOp>(view))
+          init.setCount(2);
+  }
   return success();
 }
 
