@@ -185,3 +185,117 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Attention's loop (our make_ttgir of examples/attention_ws_kernel.py,
+// non-causal): K and V go through the ring; Q, loaded before the loop,
+// stays with the consumer. The consumer's dots are not a plain
+// accumulation (the softmax reads the first): they stay synchronous and the
+// slot is freed at the end of each iteration. The producer keeps none of
+// the softmax and carries only its counter.
+// CHECK-LABEL: tt.func public @attention_ws_kernel
+// CHECK: default {
+// CHECK-NOT: tt.reduce
+// CHECK: scf.for {{.*}} -> (i32)
+// CHECK: ttng.barrier_expect %{{.*}}, 32768
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK: ttng.async_tma_copy_global_to_local
+// CHECK-NOT: tt.reduce
+// CHECK: ttg.warp_yield
+// CHECK: partition0
+// CHECK-SAME: num_warps(8)
+// CHECK: tt.descriptor_load
+// CHECK: scf.for {{.*}} -> (tensor<128xf32, {{.*}}>, tensor<128xf32, {{.*}}>, tensor<128x64xf32, {{.*}}>, i32)
+// CHECK: ttng.wait_barrier
+// CHECK: ttng.warp_group_dot
+// CHECK-NOT: isAsync
+// CHECK: tt.reduce
+// CHECK: ttng.warp_group_dot
+// CHECK-NOT: isAsync
+// CHECK: ttng.arrive_barrier %{{.*}}, 1 {ttng.per_warp_group}
+// CHECK-NEXT: scf.yield
+// CHECK: tt.descriptor_store
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#mma1 = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @attention_ws_kernel(%arg0: !tt.ptr<f16>, %arg1: !tt.ptr<f16>, %arg2: !tt.ptr<f16>, %arg3: !tt.ptr<f16>, %arg4: f32, %arg5: i32, %arg6: i32) attributes {noinline = false} {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %c64_i32 = arith.constant 64 : i32
+    %c64_i64 = arith.constant 64 : i64
+    %c1_i64 = arith.constant 1 : i64
+    %c128_i32 = arith.constant 128 : i32
+    %cst_0 = arith.constant 1.44269502 : f32
+    %c0_i32 = arith.constant 0 : i32
+    %cst_1 = arith.constant dense<1.000000e+00> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %cst_2 = arith.constant dense<0xFF800000> : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %cst_3 = arith.constant dense<0.000000e+00> : tensor<128x64xf32, #mma1>
+    %0 = tt.get_program_id x : i32
+    %1 = tt.get_program_id y : i32
+    %2 = arith.muli %arg5, %arg6 : i32
+    %3 = tt.make_tensor_descriptor %arg0, [%2, %c64_i32], [%c64_i64, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>>
+    %4 = tt.make_tensor_descriptor %arg1, [%2, %c64_i32], [%c64_i64, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>>
+    %5 = tt.make_tensor_descriptor %arg2, [%2, %c64_i32], [%c64_i64, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>>
+    %6 = tt.make_tensor_descriptor %arg3, [%2, %c64_i32], [%c64_i64, %c1_i64] : <f16>, <tensor<128x64xf16, #shared>>
+    %7 = arith.muli %1, %arg6 : i32
+    %8 = arith.muli %0, %c128_i32 : i32
+    %9 = arith.addi %7, %8 : i32
+    %10 = arith.mulf %arg4, %cst_0 : f32
+    %11 = tt.descriptor_load %3[%9, %c0_i32] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+    %12 = ttg.local_alloc %11 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+    %13 = tt.splat %10 : f32 -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+    %14 = tt.splat %10 : f32 -> tensor<128x128xf32, #mma>
+    %15:3 = scf.for %arg7 = %c0_i32 to %arg6 step %c128_i32 iter_args(%arg8 = %cst_2, %arg9 = %cst_1, %arg10 = %cst_3) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma1>)  : i32 {
+      %22 = arith.addi %7, %arg7 : i32
+      %23 = tt.descriptor_load %4[%22, %c0_i32] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %24 = ttg.local_alloc %23 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %25 = ttg.memdesc_trans %24 {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+      %26 = ttng.warp_group_dot %12, %25, %cst {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+      %27 = "tt.reduce"(%26) <{axis = 1 : i32}> ({
+      ^bb0(%arg11: f32, %arg12: f32):
+        %49 = arith.maxnumf %arg11, %arg12 : f32
+        tt.reduce.return %49 : f32
+      }) : (tensor<128x128xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %28 = arith.mulf %27, %13 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %29 = arith.maxnumf %arg8, %28 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %30 = arith.mulf %26, %14 : tensor<128x128xf32, #mma>
+      %31 = tt.expand_dims %29 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+      %32 = tt.broadcast %31 : tensor<128x1xf32, #mma> -> tensor<128x128xf32, #mma>
+      %33 = arith.subf %30, %32 : tensor<128x128xf32, #mma>
+      %34 = math.exp2 %33 : tensor<128x128xf32, #mma>
+      %35 = "tt.reduce"(%34) <{axis = 1 : i32}> ({
+      ^bb0(%arg11: f32, %arg12: f32):
+        %49 = arith.addf %arg11, %arg12 : f32
+        tt.reduce.return %49 : f32
+      }) : (tensor<128x128xf32, #mma>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %36 = arith.subf %arg8, %29 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %37 = math.exp2 %36 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %38 = tt.expand_dims %37 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+      %39 = ttg.convert_layout %38 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+      %40 = tt.broadcast %39 : tensor<128x1xf32, #mma1> -> tensor<128x64xf32, #mma1>
+      %41 = arith.mulf %arg10, %40 : tensor<128x64xf32, #mma1>
+      %42 = tt.descriptor_load %5[%22, %c0_i32] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+      %43 = ttg.local_alloc %42 : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+      %44 = arith.truncf %34 : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+      %45 = ttg.convert_layout %44 : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>>
+      %46 = ttng.warp_group_dot %45, %43, %41 {inputPrecision = 0 : i32} : tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mma1, kWidth = 2}>> * !ttg.memdesc<128x64xf16, #shared, #smem> -> tensor<128x64xf32, #mma1>
+      %47 = arith.mulf %arg9, %37 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      %48 = arith.addf %47, %35 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>
+      scf.yield %29, %48, %46 : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>>, tensor<128x64xf32, #mma1>
+    } {tt.num_stages = 2 : i32, tt.warp_specialize}
+    %16 = tt.expand_dims %15#1 {axis = 1 : i32} : tensor<128xf32, #ttg.slice<{dim = 1, parent = #mma}>> -> tensor<128x1xf32, #mma>
+    %17 = ttg.convert_layout %16 : tensor<128x1xf32, #mma> -> tensor<128x1xf32, #mma1>
+    %18 = tt.broadcast %17 : tensor<128x1xf32, #mma1> -> tensor<128x64xf32, #mma1>
+    %19 = arith.divf %15#2, %18 : tensor<128x64xf32, #mma1>
+    %20 = arith.truncf %19 : tensor<128x64xf32, #mma1> to tensor<128x64xf16, #mma1>
+    %21 = ttg.convert_layout %20 : tensor<128x64xf16, #mma1> -> tensor<128x64xf16, #blocked>
+    tt.descriptor_store %6[%9, %c0_i32], %21 : !tt.tensordesc<tensor<128x64xf16, #shared>>, tensor<128x64xf16, #blocked>
+    tt.return
+  }
+}
+
+

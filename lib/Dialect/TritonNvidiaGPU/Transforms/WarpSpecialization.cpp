@@ -228,27 +228,18 @@ private:
       if (!live.contains(op))
         dead.push_back(op);
     });
-    // Users before what they use: drop references first.
+    // Dead ops may use each other: drop the references first, then erase
+    // in post-order (what an op holds before the op).
     for (Operation *op : dead)
       op->dropAllUses();
-    for (Operation *op : llvm::reverse(dead))
-      if (!isErasedInside(op, dead))
-        op->erase();
+    for (Operation *op : dead)
+      op->erase();
     // Loops lose the carried values nobody uses.
     SmallVector<scf::ForOp> loops;
     region.walk<WalkOrder::PostOrder>(
         [&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)
       pruneIterArgs(loop);
-  }
-
-  /// Whether `op` is nested in another dead op (erased with it).
-  static bool isErasedInside(Operation *op, ArrayRef<Operation *> dead) {
-    for (Operation *parent = op->getParentOp(); parent;
-         parent = parent->getParentOp())
-      if (llvm::is_contained(dead, parent))
-        return true;
-    return false;
   }
 
   void pruneIterArgs(scf::ForOp loop) {
