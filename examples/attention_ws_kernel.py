@@ -55,12 +55,9 @@ def attention_ws_kernel(q_ptr, k_ptr, v_ptr, o_ptr, sm_scale, Z_H, N_CTX,
             # the diagonal.)
             offs_n = start_n + tl.arange(0, BLOCK_N)
             keep = offs_m[:, None] >= offs_n[None, :]
-            qk = qk * qk_scale + tl.where(keep, 0.0, -1.0e6)
-            m_ij = tl.maximum(m_i, tl.max(qk, 1))
-            qk = qk - m_ij[:, None]
-        else:
-            m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
-            qk = qk * qk_scale - m_ij[:, None]
+            qk = tl.where(keep, qk, -1.0e6)
+        m_ij = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+        qk = qk * qk_scale - m_ij[:, None]
         p = tl.math.exp2(qk)
         l_ij = tl.sum(p, 1)
         alpha = tl.math.exp2(m_i - m_ij)
