@@ -61,8 +61,6 @@ OWNED = [
     ("test_matmul.py::*", 16, "tensor-core dots, mx formats"),
     ("test_mxfp.py::*", 16, "mx formats"),
     ("test_tensor_descriptor.py::*", 17, "tensor descriptors and TMA"),
-    ("test_core.py::test_tl_range_fuse*", 18,
-     "tl.range(..., flatten=True): loop flattening (fuse-nested-loops)"),
     ("test_pipeliner.py::test_pipeline_matmul*", 17,
      "a tensor-descriptor kernel argument (test_pipeline_matmul[False])"),
 ]

@@ -61,7 +61,7 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   addLoopAwareCSE(pm);
 
   if (capability >= 80) {
-    // Not implemented here: tritongpu-fuse-nested-loops.
+    pm.addPass(gpu::createTritonGPUFuseNestedLoops());
     pm.addPass(createCanonicalizerPass());
     addLICM(pm);
     if (capability < 100) {

@@ -332,4 +332,23 @@ def TritonGPUCombineTensorSelectAndIf
   let dependentDialects = ["mlir::scf::SCFDialect"];
 }
 
+def TritonGPUFuseNestedLoops
+    : Pass<"tritongpu-fuse-nested-loops", "mlir::ModuleOp"> {
+  let summary = "flatten a loop marked tt.flatten with the loop nested in it";
+  let description = [{
+    A loop of `tl.range(..., flatten=True)` (`tt.flatten`) holding one
+    nested loop becomes a single loop over every inner iteration (an outer
+    iteration whose inner loop is empty takes one step), carrying the outer
+    index, the inner step number, and both loops' carried values. Each step
+    recomputes the outer body's ops before the nested loop (they must be
+    free of memory effects), runs the inner body when the step is one of the
+    inner loop's, and the outer body's ops after it on the outer iteration's
+    last step. The length is a product when the inner bounds do not depend
+    on the outer iteration, else a loop adds the trip counts up first (the
+    bounds must not read the outer loop's carried values). Steps must be
+    positive constants. Other marked loops are left alone, with a remark.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 #endif // TRITON_DIALECT_TRITONGPU_TRANSFORMS_PASSES
