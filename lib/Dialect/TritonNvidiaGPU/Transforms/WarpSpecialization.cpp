@@ -487,10 +487,13 @@ void makeConsumer(Copied &copied, const Ring &ring, ArrayRef<Value> buffers,
   // Dots that only accumulate into a carried value (a matmul's k loop) run
   // asynchronously: each iteration waits for the previous one's dots only,
   // then frees its slot; after the loop the last ones are waited for and
-  // their slot freed.
+  // their slot freed. That keeps one slot more in the consumer's hands, so
+  // with 2 slots the producer could only run one ahead: the dots stay
+  // synchronous there.
   SmallVector<WarpGroupDotOp> dots(body->getOps<WarpGroupDotOp>());
   bool accumulating =
-      !dots.empty() && llvm::all_of(dots, [&](WarpGroupDotOp dot) {
+      ring.stages >= 3 && !dots.empty() &&
+      llvm::all_of(dots, [&](WarpGroupDotOp dot) {
         Value d = dot.getResult();
         auto carried = dyn_cast<BlockArgument>(dot.getC());
         return d.hasOneUse() && *d.getUsers().begin() == yield.getOperation() &&
