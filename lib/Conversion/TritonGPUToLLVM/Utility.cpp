@@ -244,13 +244,20 @@ Value mlir::triton::gpu::getThreadId(OpBuilder &b, Location loc) {
   return LLVM::SubOp::create(b, loc, tid, i32Const(b, loc, first));
 }
 
+/// The entry block of the code `block` belongs to: its warp_specialize
+/// partition's, else its function's (null outside one).
+static Block *getScopeEntry(Block *block) {
+  if (std::optional<PartitionRef> partition = getEnclosingPartition(block))
+    return &partition->op.getPartitionRegions()[partition->index].front();
+  Operation *parent = block ? block->getParentOp() : nullptr;
+  auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(parent);
+  if (!func && parent)
+    func = parent->getParentOfType<LLVM::LLVMFuncOp>();
+  return func && !func.getBody().empty() ? &func.getBody().front() : nullptr;
+}
+
 Value mlir::triton::gpu::getScratchArgument(Operation *op, unsigned fromEnd) {
-  Block *scope;
-  if (std::optional<PartitionRef> partition =
-          getEnclosingPartition(op->getBlock()))
-    scope = &partition->op.getPartitionRegions()[partition->index].front();
-  else
-    scope = &op->getParentOfType<LLVM::LLVMFuncOp>().getBody().front();
+  Block *scope = getScopeEntry(op->getBlock());
   return scope->getArgument(scope->getNumArguments() - fromEnd);
 }
 
@@ -264,18 +271,7 @@ HardwareIds mlir::triton::gpu::getHardwareIds(OpBuilder &b, Location loc,
   // (A warp_specialize partition, whose threads are numbered from its own
   // first warp, gets its own, at its start.)
   OpBuilder::InsertionGuard guard(b);
-  Block *scope = nullptr;
-  if (std::optional<PartitionRef> partition =
-          getEnclosingPartition(b.getInsertionBlock())) {
-    scope = &partition->op.getPartitionRegions()[partition->index].front();
-  } else {
-    Operation *parent = b.getInsertionBlock()->getParentOp();
-    auto func = dyn_cast_or_null<LLVM::LLVMFuncOp>(parent);
-    if (!func && parent)
-      func = parent->getParentOfType<LLVM::LLVMFuncOp>();
-    if (func && !func.getBody().empty())
-      scope = &func.getBody().front();
-  }
+  Block *scope = getScopeEntry(b.getInsertionBlock());
   HardwareIds ids;
   // The lane and warp ids made for an earlier op of the function: the
   // warp's shuffle is not something CSE merges.

@@ -31,6 +31,9 @@
 #include "Dialect/Triton/IR/TritonEnums.h.inc"
 
 namespace mlir::triton {
+
+/// The attribute `tl.range(..., num_stages=N)` puts on its scf.for.
+inline constexpr llvm::StringLiteral kNumStagesAttrName = "tt.num_stages";
 /// The memory resource of loads, stores and atomics on global memory.
 struct GlobalMemory : public SideEffects::Resource::Base<GlobalMemory> {
   StringRef getName() final { return "<GlobalMemory>"; }

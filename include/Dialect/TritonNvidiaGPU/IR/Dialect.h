@@ -103,4 +103,21 @@ tmaEncodingForRank(gpu::NVMMASharedEncodingAttr enc, unsigned rank);
 #define GET_OP_CLASSES
 #include "Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.h.inc"
 
+namespace mlir::triton::nvidia_gpu {
+
+/// `type` as a view of mutable memory (a slot that copies refill).
+gpu::MemDescType asMutable(gpu::MemDescType type);
+
+/// One mbarrier of an array of them (a view of its 1 x i64).
+gpu::MemDescType barrierSlotType(MLIRContext *ctx);
+
+/// The mbarrier at `index` (i32) of the array `barriers`.
+Value barrierAt(OpBuilder &b, Location loc, Value barriers, Value index);
+
+/// An array of `count` mbarriers in shared memory, each initialized to
+/// expect `arrivals` arrivals.
+Value allocateBarriers(OpBuilder &b, Location loc, int count, int arrivals);
+
+} // namespace mlir::triton::nvidia_gpu
+
 #endif // TRITON_DIALECT_TRITONNVIDIAGPU_IR_DIALECT_H

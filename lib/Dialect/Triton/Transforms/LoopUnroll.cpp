@@ -19,7 +19,6 @@ using namespace mlir::triton;
 namespace {
 
 constexpr StringLiteral kUnrollFactorAttr = "tt.loop_unroll_factor";
-constexpr StringLiteral kNumStagesAttr = "tt.num_stages";
 
 struct LoopUnrollPass
     : public triton::impl::TritonLoopUnrollBase<LoopUnrollPass> {
@@ -53,7 +52,7 @@ struct LoopUnrollPass
       // The remainder loop runs fewer iterations than a pipeline needs.
       if (unrolled->epilogueLoopOp)
         (*unrolled->epilogueLoopOp)
-            ->setAttr(kNumStagesAttr,
+            ->setAttr(kNumStagesAttrName,
                       IntegerAttr::get(IntegerType::get(&getContext(), 32), 1));
     }
   }

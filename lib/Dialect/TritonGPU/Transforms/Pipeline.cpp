@@ -61,9 +61,6 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// The attribute of tl.range(..., num_stages=N) on its scf.for.
-constexpr StringLiteral kLoopNumStagesAttr = "tt.num_stages";
-
 /// A load to pipeline and the op reading its value.
 struct PipelinedLoad {
   /// A tt.load (copied by cp.async) or a tt.descriptor_load (by TMA).
@@ -76,13 +73,6 @@ struct PipelinedLoad {
   /// load's own layout.
   bool plain = false;
 };
-
-/// `type` as a view of mutable memory (a slot that copies refill).
-MemDescType asMutable(MemDescType type) {
-  return MemDescType::get(type.getShape(), type.getElementType(),
-                          type.getEncoding(), type.getMemorySpace(),
-                          /*mutableMemory=*/true);
-}
 
 /// One step round a ring of `size` slots: `next` is `counter` + 1, back to
 /// 0 at `size`, and `wraps` says it went back; `ops` are the ops made.
@@ -102,14 +92,6 @@ RingStep stepRound(OpBuilder &b, Location loc, Value counter, int64_t size) {
   for (Value v : {one, bumped, end, wraps, zero, next})
     step.ops.push_back(v.getDefiningOp());
   return step;
-}
-
-/// One mbarrier of a pipeline's array of them.
-MemDescType barrierSlotType(MLIRContext *ctx) {
-  auto enc = SwizzledSharedEncodingAttr::get(
-      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
-  return MemDescType::get({1}, IntegerType::get(ctx, 64), enc,
-                          SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
 }
 
 bool isZero(Value v) {
@@ -464,7 +446,7 @@ struct PipelinePass
       // A loop's own `tt.num_stages` (tl.range(..., num_stages=N)) wins, and
       // asks for its loads to be pipelined whatever they feed.
       int stages = numStages;
-      auto loopStages = loop->getAttrOfType<IntegerAttr>(kLoopNumStagesAttr);
+      auto loopStages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName);
       if (loopStages)
         stages = loopStages.getInt();
       if (stages < 2)
@@ -576,23 +558,8 @@ struct PipelinePass
       return isa<DescriptorLoadOp>(p.load);
     });
     Value barriers;
-    if (tma) {
-      auto barrierEnc = SwizzledSharedEncodingAttr::get(
-          ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
-      auto barriersType =
-          MemDescType::get({slots, 1}, b.getI64Type(), barrierEnc,
-                           SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
-      barriers =
-          LocalAllocOp::create(b, loc, TypeRange{barriersType}, ValueRange{});
-      for (int i = 0; i < slots; ++i) {
-        Value index = arith::ConstantIntOp::create(b, loc, i, 32);
-        nvidia_gpu::InitBarrierOp::create(
-            b, loc,
-            MemDescIndexOp::create(b, loc, barrierSlotType(ctx), barriers,
-                                   index),
-            1);
-      }
-    }
+    if (tma)
+      barriers = nvidia_gpu::allocateBarriers(b, loc, slots, /*arrivals=*/1);
 
     // The slot of an iteration, counted as upstream does: the loop carries
     // one counter for the copies (stage 0) and one for the readers (the
@@ -651,14 +618,13 @@ struct PipelinePass
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.load);
       Location l = p.load->getLoc();
-      Value view = MemDescIndexOp::create(b, l, asMutable(p.slotType), buffer,
-                                          insertSlot);
+      Value view = MemDescIndexOp::create(
+          b, l, nvidia_gpu::asMutable(p.slotType), buffer, insertSlot);
       if (auto descLoad = dyn_cast<DescriptorLoadOp>(p.load)) {
         Value yes = arith::ConstantIntOp::create(b, l, 1, 1);
         roots.push_back(yes.getDefiningOp());
         if (!barrierIn) {
-          barrierIn = MemDescIndexOp::create(b, l, barrierSlotType(ctx),
-                                             barriers, insertSlot);
+          barrierIn = nvidia_gpu::barrierAt(b, l, barriers, insertSlot);
           int64_t bytes = 0;
           for (PipelinedLoad &q : loads)
             if (isa<DescriptorLoadOp>(q.load))
@@ -705,15 +671,15 @@ struct PipelinePass
                               (stages - 2) * static_cast<int>(groups.size()))
               .getResult();
     if (tma) {
-      Value barrierOut = MemDescIndexOp::create(b, loc, barrierSlotType(ctx),
-                                                barriers, extractSlot);
+      Value barrierOut = nvidia_gpu::barrierAt(b, loc, barriers, extractSlot);
       nvidia_gpu::WaitBarrierOp::create(b, loc, barrierOut, phase,
                                         /*pred=*/Value(), ValueRange());
     }
     for (auto [p, buffer] : llvm::zip(loads, buffers)) {
       b.setInsertionPoint(p.user);
-      Value view = MemDescIndexOp::create(
-          b, p.user->getLoc(), asMutable(p.slotType), buffer, extractSlot);
+      Value view = MemDescIndexOp::create(b, p.user->getLoc(),
+                                          nvidia_gpu::asMutable(p.slotType),
+                                          buffer, extractSlot);
       Value loadToken = isa<LoadOp>(p.load) ? token : Value();
       Value result = p.load->getResult(0);
       if (p.plain) {
@@ -729,8 +695,8 @@ struct PipelinePass
         if (trans) {
           b.setInsertionPoint(trans);
           view = MemDescTransOp::create(b, trans.getLoc(),
-                                        asMutable(trans.getType()), view,
-                                        trans.getOrder());
+                                        nvidia_gpu::asMutable(trans.getType()),
+                                        view, trans.getOrder());
           replaced = trans.getResult();
         }
         replaced.replaceAllUsesWith(view);
@@ -917,9 +883,7 @@ struct PipelinePass
       for (int i = 0; i < slots; ++i) {
         Value index = arith::ConstantIntOp::create(b, loc, i, 32);
         nvidia_gpu::InvalBarrierOp::create(
-            b, loc,
-            MemDescIndexOp::create(b, loc, barrierSlotType(ctx), barriers,
-                                   index));
+            b, loc, nvidia_gpu::barrierAt(b, loc, barriers, index));
       }
       LocalDeallocOp::create(b, loc, barriers);
     }

@@ -34,19 +34,8 @@ unsigned mlir::triton::gpu::getElementBitWidth(RankedTensorType type) {
 }
 
 std::optional<int> mlir::triton::gpu::maybeLookupNumWarps(Operation *op) {
-  for (Operation *current = op; current; current = current->getParentOp()) {
-    Operation *parent = current->getParentOp();
-    if (auto partitions =
-            dyn_cast_if_present<WarpSpecializePartitionsOp>(parent)) {
-      unsigned index = current->getParentRegion()->getRegionNumber();
-      auto ws = cast<WarpSpecializeOp>(partitions->getParentOp());
-      ArrayRef<int32_t> numWarps = ws.getPartitionNumWarps();
-      if (index < numWarps.size())
-        return numWarps[index];
-    }
-    if (auto attr = current->getAttrOfType<IntegerAttr>("ttg.num-warps"))
-      return attr.getInt();
-  }
+  if (std::optional<int64_t> warps = lookupNumWarps(op))
+    return static_cast<int>(*warps);
   return std::nullopt;
 }
 

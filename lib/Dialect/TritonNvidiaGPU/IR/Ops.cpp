@@ -6,6 +6,7 @@
 
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Dialect/TritonNvidiaGPU/IR/TensorMemoryLayouts.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 
@@ -430,4 +431,45 @@ LogicalResult TMEMSubSliceOp::verify() {
     return emitOpError("columns [")
            << n << ", " << n + dst.getShape()[1] << ") are out of bounds";
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// mbarrier arrays
+//===----------------------------------------------------------------------===//
+
+MemDescType mlir::triton::nvidia_gpu::asMutable(MemDescType type) {
+  return MemDescType::get(type.getShape(), type.getElementType(),
+                          type.getEncoding(), type.getMemorySpace(),
+                          /*mutableMemory=*/true);
+}
+
+/// The layout of mbarrier arrays: one after another.
+static SwizzledSharedEncodingAttr barrierEncoding(MLIRContext *ctx) {
+  return SwizzledSharedEncodingAttr::get(ctx, 1, 1, 1, ArrayRef<unsigned>{0},
+                                         ArrayRef<int32_t>{});
+}
+
+MemDescType mlir::triton::nvidia_gpu::barrierSlotType(MLIRContext *ctx) {
+  return MemDescType::get({1}, IntegerType::get(ctx, 64), barrierEncoding(ctx),
+                          SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
+}
+
+Value mlir::triton::nvidia_gpu::barrierAt(OpBuilder &b, Location loc,
+                                          Value barriers, Value index) {
+  return MemDescIndexOp::create(b, loc, barrierSlotType(b.getContext()),
+                                barriers, index);
+}
+
+Value mlir::triton::nvidia_gpu::allocateBarriers(OpBuilder &b, Location loc,
+                                                 int count, int arrivals) {
+  MLIRContext *ctx = b.getContext();
+  auto type = MemDescType::get({count, 1}, b.getI64Type(), barrierEncoding(ctx),
+                               SharedMemorySpaceAttr::get(ctx),
+                               /*mutable=*/true);
+  Value barriers = LocalAllocOp::create(b, loc, TypeRange{type}, ValueRange{});
+  for (int i = 0; i < count; ++i) {
+    Value index = arith::ConstantIntOp::create(b, loc, i, 32);
+    InitBarrierOp::create(b, loc, barrierAt(b, loc, barriers, index), arrivals);
+  }
+  return barriers;
 }

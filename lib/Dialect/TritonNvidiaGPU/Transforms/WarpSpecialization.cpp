@@ -47,7 +47,6 @@ using namespace mlir::triton::nvidia_gpu;
 namespace {
 
 constexpr StringLiteral kWarpSpecializeAttr = "tt.warp_specialize";
-constexpr StringLiteral kNumStagesAttr = "tt.num_stages";
 
 /// A block that a TMA load brings into shared memory for warp-group dots.
 struct Channel {
@@ -129,7 +128,7 @@ FailureOr<Plan> analyze(scf::ForOp loop, int defaultStages, std::string &why) {
   plan.inner = inner;
   plan.stages = defaultStages;
   for (scf::ForOp l : plan.nest)
-    if (auto stages = l->getAttrOfType<IntegerAttr>(kNumStagesAttr))
+    if (auto stages = l->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
       plan.stages = stages.getInt();
   plan.stages = std::max(plan.stages, 1);
   return plan;
@@ -293,19 +292,6 @@ private:
 // The rewrite
 //===----------------------------------------------------------------------===//
 
-MemDescType barrierSlotType(MLIRContext *ctx) {
-  auto enc = SwizzledSharedEncodingAttr::get(
-      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
-  return MemDescType::get({1}, IntegerType::get(ctx, 64), enc,
-                          SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
-}
-
-MemDescType asMutable(MemDescType type) {
-  return MemDescType::get(type.getShape(), type.getElementType(),
-                          type.getEncoding(), type.getMemorySpace(),
-                          /*mutableMemory=*/true);
-}
-
 /// The shared memory of the ring: a buffer of `stages` slots per channel
 /// and the full and empty mbarriers of each slot.
 struct Ring {
@@ -316,7 +302,6 @@ struct Ring {
 };
 
 Ring allocateRing(OpBuilder &b, Location loc, Plan &plan) {
-  MLIRContext *ctx = b.getContext();
   Ring ring;
   ring.stages = plan.stages;
   for (Channel &c : plan.channels) {
@@ -331,22 +316,8 @@ Ring allocateRing(OpBuilder &b, Location loc, Plan &plan) {
     ring.bytes += tmaCtaBytes(
         slot.getShape(), cast<NVMMASharedEncodingAttr>(slot.getEncoding()));
   }
-  auto barrierEnc = SwizzledSharedEncodingAttr::get(
-      ctx, 1, 1, 1, ArrayRef<unsigned>{0}, ArrayRef<int32_t>{});
-  auto barriersType =
-      MemDescType::get({plan.stages, 1}, b.getI64Type(), barrierEnc,
-                       SharedMemorySpaceAttr::get(ctx), /*mutable=*/true);
-  for (Value *barriers : {&ring.full, &ring.empty}) {
-    *barriers =
-        LocalAllocOp::create(b, loc, TypeRange{barriersType}, ValueRange{});
-    for (int i = 0; i < plan.stages; ++i) {
-      Value index = arith::ConstantIntOp::create(b, loc, i, 32);
-      InitBarrierOp::create(b, loc,
-                            MemDescIndexOp::create(b, loc, barrierSlotType(ctx),
-                                                   *barriers, index),
-                            1);
-    }
-  }
+  ring.full = allocateBarriers(b, loc, plan.stages, /*arrivals=*/1);
+  ring.empty = allocateBarriers(b, loc, plan.stages, /*arrivals=*/1);
   return ring;
 }
 
@@ -402,11 +373,6 @@ SlotAndPhase slotAndPhase(OpBuilder &b, Location loc, Value counter,
   return {slot, phase};
 }
 
-Value barrierOf(OpBuilder &b, Location loc, Value barriers, Value slot) {
-  return MemDescIndexOp::create(b, loc, barrierSlotType(b.getContext()),
-                                barriers, slot);
-}
-
 /// The copy of the plan's loops and loads in a copy of the kernel's body.
 struct Copied {
   SmallVector<scf::ForOp> nest;
@@ -440,9 +406,9 @@ SmallVector<Operation *> makeProducer(Copied &copied, const Ring &ring,
   auto [slot, phase] = slotAndPhase(b, loc, counter, ring.stages);
   Value one = arith::ConstantIntOp::create(b, loc, 1, 32);
   Value emptyPhase = arith::XOrIOp::create(b, loc, phase, one);
-  roots.push_back(WaitBarrierOp::create(b, loc, barrierOf(b, loc, empty, slot),
+  roots.push_back(WaitBarrierOp::create(b, loc, barrierAt(b, loc, empty, slot),
                                         emptyPhase, Value(), ValueRange()));
-  Value fullSlot = barrierOf(b, loc, full, slot);
+  Value fullSlot = barrierAt(b, loc, full, slot);
   Value yes = arith::ConstantIntOp::create(b, loc, 1, 1);
   roots.push_back(BarrierExpectOp::create(b, loc, fullSlot, ring.bytes, yes));
   for (auto [c, buffer] : llvm::zip(copied.channels, buffers)) {
@@ -467,7 +433,7 @@ void makeConsumer(Copied &copied, const Ring &ring, ArrayRef<Value> buffers,
   OpBuilder b(first);
   Location loc = first.getLoc();
   auto [slot, phase] = slotAndPhase(b, loc, counter, ring.stages);
-  WaitBarrierOp::create(b, loc, barrierOf(b, loc, full, slot), phase, Value(),
+  WaitBarrierOp::create(b, loc, barrierAt(b, loc, full, slot), phase, Value(),
                         ValueRange());
   for (auto [c, buffer] : llvm::zip(copied.channels, buffers)) {
     b.setInsertionPoint(c.alloc);
@@ -504,7 +470,7 @@ void makeConsumer(Copied &copied, const Ring &ring, ArrayRef<Value> buffers,
   if (!accumulating) {
     // Synchronous dots: once the iteration's are done, its slot is free.
     b.setInsertionPoint(yield);
-    ArriveBarrierOp::create(b, loc, barrierOf(b, loc, empty, slot), 1, Value());
+    ArriveBarrierOp::create(b, loc, barrierAt(b, loc, empty, slot), 1, Value());
     return;
   }
   SmallVector<unsigned> accumulators;
@@ -526,7 +492,7 @@ void makeConsumer(Copied &copied, const Ring &ring, ArrayRef<Value> buffers,
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                             inner.getInductionVar(), inner.getLowerBound());
   SlotAndPhase prev = slotAndPhase(b, loc, previous, ring.stages);
-  ArriveBarrierOp::create(b, loc, barrierOf(b, loc, empty, prev.slot), 1,
+  ArriveBarrierOp::create(b, loc, barrierAt(b, loc, empty, prev.slot), 1,
                           notFirst);
   // After the loop: the last dots, and the last slot if the loop ran.
   b.setInsertionPointAfter(inner);
@@ -544,7 +510,7 @@ void makeConsumer(Copied &copied, const Ring &ring, ArrayRef<Value> buffers,
   Value last = arith::SubIOp::create(
       b, loc, end, arith::ConstantIntOp::create(b, loc, 1, 32));
   SlotAndPhase lastSlot = slotAndPhase(b, loc, last, ring.stages);
-  ArriveBarrierOp::create(b, loc, barrierOf(b, loc, empty, lastSlot.slot), 1,
+  ArriveBarrierOp::create(b, loc, barrierAt(b, loc, empty, lastSlot.slot), 1,
                           ran);
 }
 
@@ -644,7 +610,7 @@ void markLoops(MutableArrayRef<scf::ForOp> nest) {
   Builder b(nest.front().getContext());
   for (scf::ForOp loop : nest) {
     loop->removeAttr(kWarpSpecializeAttr);
-    loop->setAttr(kNumStagesAttr, b.getI32IntegerAttr(0));
+    loop->setAttr(kNumStagesAttrName, b.getI32IntegerAttr(0));
   }
 }
 
