@@ -112,7 +112,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // A persistent kernel: the tiles' loop is marked, the loads are in its k
 // loop. The count of k iterations runs on across tiles: each k loop starts
-// where the last one ended. The option's 2 slots (no tt.num_stages here).
+// where the last one ended. The ring has the option's 2 slots: the k loop
+// has no tt.num_stages, and the marked loop's does not size the ring.
 // CHECK-LABEL: tt.func public @persistent
 // CHECK: ttg.local_alloc : () -> !ttg.memdesc<2x128x64xf16
 // CHECK: default {
@@ -151,7 +152,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
       %hb = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
       tt.descriptor_store %c[%off, %off], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked>
-    } {tt.warp_specialize}
+    } {tt.num_stages = 4 : i32, tt.warp_specialize}
+    tt.return
+  }
+
+  // The k loop's tt.num_stages sizes the ring.
+  // CHECK-LABEL: tt.func public @persistent_k_stages
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x128x64xf16
+  // CHECK: ttg.local_alloc : () -> !ttg.memdesc<3x1xi64
+  tt.func public @persistent_k_stages(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b: !tt.tensordesc<tensor<128x64xf16, #shared>>, %c: !tt.tensordesc<tensor<128x128xf16, #shared>>, %tiles: i32, %k_tiles: i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %pid = tt.get_program_id x : i32
+    %n = tt.get_num_programs x : i32
+    scf.for %tile = %pid to %tiles step %n : i32 {
+      %off = arith.muli %tile, %c128_i32 : i32
+      %acc = scf.for %k = %c0_i32 to %k_tiles step %c1_i32 iter_args(%acc_k = %cst) -> (tensor<128x128xf32, #mma>)  : i32 {
+        %off_k = arith.muli %k, %c64_i32 : i32
+        %x = tt.descriptor_load %a[%off, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %y = tt.descriptor_load %b[%off, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %ys = ttg.local_alloc %y : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %yt = ttg.memdesc_trans %ys {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+        %d = ttng.warp_group_dot %xs, %yt, %acc_k {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+        scf.yield %d : tensor<128x128xf32, #mma>
+      } {tt.num_stages = 3 : i32}
+      %h = arith.truncf %acc : tensor<128x128xf32, #mma> to tensor<128x128xf16, #mma>
+      %hb = ttg.convert_layout %h : tensor<128x128xf16, #mma> -> tensor<128x128xf16, #blocked>
+      tt.descriptor_store %c[%off, %off], %hb : !tt.tensordesc<tensor<128x128xf16, #shared>>, tensor<128x128xf16, #blocked>
+    } {tt.num_stages = 4 : i32, tt.warp_specialize}
     tt.return
   }
 }

@@ -6,7 +6,8 @@
 // the kernel's warps (the default region of a ttg.warp_specialize), and
 // the dots and everything else to a consumer partition of as many warps.
 // They pass the loaded blocks through a ring of `num_stages` shared-memory
-// slots, each guarded by two mbarriers:
+// slots (the loads' loop's `tt.num_stages`, else the pass option), each
+// guarded by two mbarriers:
 //
 //   producer, iteration i                consumer, iteration i
 //   wait empty[i % S], phase ^ 1         wait full[i % S], phase
@@ -126,10 +127,12 @@ FailureOr<Plan> analyze(scf::ForOp loop, int defaultStages, std::string &why) {
   }
   plan.nest.insert(plan.nest.begin(), loop);
   plan.inner = inner;
+  // The ring is as deep as the loop that holds the loads asks, else the
+  // pass option (the kernel's num_stages): as upstream, the num_stages of a
+  // persistent kernel's outer (marked) loop does not size it.
   plan.stages = defaultStages;
-  for (scf::ForOp l : plan.nest)
-    if (auto stages = l->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
-      plan.stages = stages.getInt();
+  if (auto stages = inner->getAttrOfType<IntegerAttr>(kNumStagesAttrName))
+    plan.stages = stages.getInt();
   plan.stages = std::max(plan.stages, 1);
   return plan;
 }
