@@ -7,12 +7,17 @@ def matmul_ws_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                                 BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
                                 BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
                                 NUM_SMS: tl.constexpr,
-                                NUM_STAGES: tl.constexpr):
+                                NUM_STAGES: tl.constexpr,
+                                WARP_SPECIALIZE: tl.constexpr = True,
+                                FLATTEN: tl.constexpr = False):
     # A persistent, warp-specialized matmul C = A @ B^T of contiguous
     # tensors (A is M x K, B is N x K, both K-major) through device-side
     # tensor descriptors: each program walks the tiles NUM_SMS apart in
     # grouped order; on sm_90 the TMA loads of the k loop run in their own
     # warps ahead of the wgmma warps (tl.range(..., warp_specialize=True)).
+    # With WARP_SPECIALIZE=False, FLATTEN=True it is upstream's other
+    # persistent form: the tile and k loops flattened into one loop, which
+    # the software pipeliner runs num_stages deep across tiles.
     a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
                                        block_shape=[BLOCK_M, BLOCK_K])
     b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1],
@@ -25,7 +30,8 @@ def matmul_ws_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     k_tiles = tl.cdiv(K, BLOCK_K)
     num_tiles = num_pid_m * num_pid_n
     for tile_id in tl.range(start_pid, num_tiles, NUM_SMS,
-                            warp_specialize=True, num_stages=NUM_STAGES):
+                            warp_specialize=WARP_SPECIALIZE, flatten=FLATTEN,
+                            num_stages=NUM_STAGES):
         num_pid_in_group = GROUP_M * num_pid_n
         group_id = tile_id // num_pid_in_group
         first_pid_m = group_id * GROUP_M

@@ -12,8 +12,8 @@
 // Passes that only act on ops this toolchain does not produce yet are not
 // in the list: gluon-inline (Gluon), tensor-memory-allocation and
 // check-matmul-two-cta (sm_100 tensor memory), proxy-fence-insertion (TMA
-// and wgmma), convert-nv-gpu-to-llvm (our lowering emits no nvg ops), and
-// combine-tensor-select-and-if until it exists. Our lowering leaves
+// and wgmma), and convert-nv-gpu-to-llvm (our lowering emits no nvg ops).
+// Our lowering leaves
 // unrealized casts only between converted values, so the pipeline ends with
 // reconcile-unrealized-casts, which upstream's lowering does internally.
 //
@@ -22,6 +22,7 @@
 #include "Pipelines/MakeLLIR.h"
 
 #include "Conversion/TritonGPUToLLVM/Passes.h"
+#include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Target/Cubin.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
@@ -35,6 +36,7 @@ void triton::buildMakeLLIRPipeline(OpPassManager &pm,
                                    const MakeLLIROptions &options) {
   int32_t cap = options.computeCapability;
   int32_t ptx = options.ptxVersion;
+  pm.addPass(gpu::createTritonGPUCombineTensorSelectAndIf());
   pm.addPass(createTritonGPUAllocateWarpGroups());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createAllocateSharedMemoryNv({cap, ptx}));

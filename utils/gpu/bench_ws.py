@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Warp-specialized matmul benchmark on the GPU machine: the persistent
-kernel of examples/matmul_ws_persistent_kernel.py compiled by upstream
-Triton and by ours (the triton_mlir plug-in) from the same source and
-launch, with cuBLAS (torch.matmul) beside them. One line per (size,
-config): ms and TFLOP/s of each, upstream ms / ours ms and cuBLAS ms /
-ours ms, and whether the outputs agree; exits 1 if any differs.
+"""Persistent matmul benchmark on the GPU machine: the kernel of
+examples/matmul_ws_persistent_kernel.py compiled by upstream Triton and by
+ours (the triton_mlir plug-in) from the same source and launch, with
+cuBLAS (torch.matmul) beside them. One line per (mode, size, config): ms
+and TFLOP/s of each, upstream ms / ours ms and cuBLAS ms / ours ms, and
+whether the outputs agree; exits 1 if any differs. Modes: `ws`, the
+warp-specialized kernel (4 warps); `flat`, its tile and k loops flattened
+and software-pipelined instead (8 warps).
 
     TRITON_MLIR_BIN=DIR PYTHONPATH=python:examples python3 utils/gpu/bench_ws.py \\
-        [--sizes 8192] [--configs 128x256x64x3,128x128x64x4] [--samples 200]
+        [--modes ws,flat] [--sizes 8192] [--configs 128x256x64x3,128x128x64x4] \\
+        [--samples 200]
 
 Each sample launches the kernels back to back after an L2 flush, in
 rotating order; ratios are those of the medians.
@@ -49,8 +52,16 @@ def interleaved(fns, samples):
             for name, evs in events.items()}
 
 
-def run(n, config, samples):
+MODES = {
+    "ws": dict(num_warps=4, WARP_SPECIALIZE=True, FLATTEN=False),
+    "flat": dict(num_warps=8, WARP_SPECIALIZE=False, FLATTEN=True),
+}
+
+
+def run(mode, n, config, samples):
     bm, bn, bk, stages = config
+    options = dict(MODES[mode])
+    warps = options.pop("num_warps")
     a = torch.randn((n, n), dtype=torch.float16, device="cuda")
     b = torch.randn((n, n), dtype=torch.float16, device="cuda")
     c = torch.empty((n, n), dtype=torch.float16, device="cuda")
@@ -62,11 +73,11 @@ def run(n, config, samples):
         size, dtype=torch.int8, device="cuda"))
     descs = (a, b, c)
     consts = dict(BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, NUM_SMS=sms,
-                  NUM_STAGES=stages)
+                  NUM_STAGES=stages, **options)
 
     def launch():
-        return matmul_ws_persistent_kernel[grid](*descs, n, n, n, num_warps=4,
-                                                 **consts)
+        return matmul_ws_persistent_kernel[grid](*descs, n, n, n,
+                                                 num_warps=warps, **consts)
 
     up = launch()
     expected = c.clone()
@@ -76,7 +87,8 @@ def run(n, config, samples):
     ours_ok = getattr(ours.metadata, "triton_mlir", None) is not None
     ws = {"up": "ttg.warp_specialize" in up.asm["ttgir"],
           "ours": "ttg.warp_specialize" in ours.asm["ttgir"]}
-    args = (*descs, n, n, n, bm, bn, bk, 8, sms, stages)
+    args = (*descs, n, n, n, bm, bn, bk, 8, sms, stages,
+            options["WARP_SPECIALIZE"], options["FLATTEN"])
     grid3 = (grid[0], 1, 1)
     up_run, ours_run = up[grid3], ours[grid3]
     ms = interleaved({
@@ -89,7 +101,7 @@ def run(n, config, samples):
             and torch.allclose(got.float(), reference.float(), rtol=3e-2,
                                atol=3e-2))
     tf = lambda t: 2.0 * n**3 / t / 1e9
-    print(f"{n:5d} {bm}x{bn}x{bk} s{stages}  upstream {ms['up']:7.3f} ms "
+    print(f"{mode:4s} {n:5d} {bm}x{bn}x{bk} s{stages}  upstream {ms['up']:7.3f} ms "
           f"{tf(ms['up']):6.1f} TF/s  ours {ms['ours']:7.3f} ms "
           f"{tf(ms['ours']):6.1f} TF/s  cuBLAS {ms['cublas']:7.3f} ms "
           f"{tf(ms['cublas']):6.1f} TF/s  up/ours {ms['up'] / ms['ours']:5.3f}"
@@ -102,21 +114,23 @@ def run(n, config, samples):
 
 def main():
     p = argparse.ArgumentParser()
+    p.add_argument("--modes", default="ws")
     p.add_argument("--sizes", default="8192")
     p.add_argument("--configs", default="128x256x64x3,128x128x64x4")
     p.add_argument("--samples", type=int, default=200)
     args = p.parse_args()
     ok = True
-    for n in map(int, args.sizes.split(",")):
-        for spec in args.configs.split(","):
-            config = tuple(int(x) for x in spec.split("x"))
-            try:
-                ok &= run(n, config, args.samples)
-            except Exception as e:  # report and go on
-                first = str(e).splitlines()[0] if str(e) else ""
-                print(f"{n:5d} {spec}  FAILED {type(e).__name__}: {first}",
-                      flush=True)
-                ok = False
+    for mode in args.modes.split(","):
+        for n in map(int, args.sizes.split(",")):
+            for spec in args.configs.split(","):
+                config = tuple(int(x) for x in spec.split("x"))
+                try:
+                    ok &= run(mode, n, config, args.samples)
+                except Exception as e:  # report and go on
+                    first = str(e).splitlines()[0] if str(e) else ""
+                    print(f"{mode:4s} {n:5d} {spec}  FAILED "
+                          f"{type(e).__name__}: {first}", flush=True)
+                    ok = False
     return 0 if ok else 1
 
 

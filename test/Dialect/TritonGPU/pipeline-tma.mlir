@@ -29,12 +29,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[SA:.*]] = ttg.memdesc_index %[[A]][%[[EXT]]]
   // CHECK: %[[SB:.*]] = ttg.memdesc_index %[[B]][%[[EXT]]]
   // CHECK: ttng.warp_group_dot %[[SA]], %[[SB]], %[[ACC]]
-  // CHECK: %[[FLIP:.*]] = arith.xori %[[PHASE]], %{{.*}}
-  // CHECK: %[[NEXTPHASE:.*]] = arith.select %{{.*}}, %[[FLIP]], %[[PHASE]]
+  // What the wgmma's stage does after it (here: its slot and phase step)
+  // comes after the copies.
   // CHECK: %[[BARIN:.*]] = ttg.memdesc_index %[[BARS]][%[[INS]]]
   // CHECK: ttng.barrier_expect %[[BARIN]], 16384, %{{.*}} :
   // CHECK: ttng.async_tma_copy_global_to_local %arg0[{{.*}}] %{{.*}}, %[[BARIN]], %{{.*}} :
   // CHECK: ttng.async_tma_copy_global_to_local %arg1[{{.*}}] %{{.*}}, %[[BARIN]], %{{.*}} :
+  // CHECK: %[[FLIP:.*]] = arith.xori %[[PHASE]], %{{.*}}
+  // CHECK: %[[NEXTPHASE:.*]] = arith.select %{{.*}}, %[[FLIP]], %[[PHASE]]
   // CHECK: scf.yield {{.*}}, %[[NEXTPHASE]]
   // CHECK-COUNT-3: ttng.inval_barrier
   // CHECK: ttg.local_dealloc %[[BARS]]
@@ -194,5 +196,68 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
       scf.yield %d : tensor<64x64xf32, #mma>
     }
     tt.return %r : tensor<64x64xf32, #mma>
+  }
+}
+
+// -----
+
+// A flattened persistent loop (tritongpu-fuse-nested-loops): the tile's
+// offsets step outside the epilogue's scf.if (its scalar results both
+// branches take from outside become selects), so the loads run ahead. The
+// wgmma accumulates across steps through the if that resets it after a
+// tile: it stays in flight (pendings = 1), and the epilogue waits for it
+// (pendings = 0) first. The epilogue comes after the next copies. Its TMA
+// store writes a buffer allocated before the loop and stays in flight: the
+// next store waits for it (pendings = 0) before rewriting the buffer, the
+// loop is followed by a wait for the last.
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @flattened
+  // CHECK: %[[OUT:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
+  // CHECK: scf.for
+  // CHECK: %[[D:.*]] = ttng.warp_group_dot {{.*}}isAsync = true
+  // CHECK-NEXT: %[[W:.*]] = ttng.warp_group_dot_wait %[[D]] {pendings = 1 : i32}
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0
+  // CHECK: ttng.async_tma_copy_global_to_local %arg1
+  // CHECK: scf.if
+  // CHECK-NEXT: %[[DONE:.*]] = ttng.warp_group_dot_wait %[[W]] {pendings = 0 : i32}
+  // CHECK-NEXT: %[[H:.*]] = arith.truncf %[[DONE]]
+  // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+  // CHECK-NEXT: ttg.local_store %{{.*}}, %[[OUT]]
+  // CHECK-NEXT: ttng.fence_async_shared
+  // CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg2[%{{.*}}, %{{.*}}] %[[OUT]]
+  // CHECK: scf.yield
+  // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+  // CHECK: ttg.local_dealloc %[[OUT]]
+  tt.func public @flattened(%a: !tt.tensordesc<tensor<64x64xf16, #shared>>, %b: !tt.tensordesc<tensor<64x64xf16, #shared>>, %c: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %len: i32) {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c64 = arith.constant 64 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
+    %r:3 = scf.for %t = %c0 to %n step %c1 iter_args(%i = %c0, %k = %c0, %acc = %zero) -> (i32, i32, tensor<64x64xf32, #mma>) : i32 {
+      %row = arith.muli %i, %c64 : i32
+      %off = arith.muli %k, %c64 : i32
+      %x = tt.descriptor_load %a[%row, %off] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %xs = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %y = tt.descriptor_load %b[%off, %c0] : !tt.tensordesc<tensor<64x64xf16, #shared>> -> tensor<64x64xf16, #blocked>
+      %ys = ttg.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared, #smem>
+      %d = ttng.warp_group_dot %xs, %ys, %acc : !ttg.memdesc<64x64xf16, #shared, #smem> * !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf32, #mma>
+      %kp = arith.addi %k, %c1 : i32
+      %in = arith.addi %i, %c1 : i32
+      %last = arith.cmpi sge, %kp, %len : i32
+      %res:3 = scf.if %last -> (i32, i32, tensor<64x64xf32, #mma>) {
+        %h = arith.truncf %d : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
+        %hb = ttg.convert_layout %h : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blocked>
+        tt.descriptor_store %c[%row, %c0], %hb : !tt.tensordesc<tensor<64x64xf16, #shared>>, tensor<64x64xf16, #blocked>
+        scf.yield %c0, %in, %zero : i32, i32, tensor<64x64xf32, #mma>
+      } else {
+        scf.yield %kp, %i, %d : i32, i32, tensor<64x64xf32, #mma>
+      }
+      scf.yield %res#1, %res#0, %res#2 : i32, i32, tensor<64x64xf32, #mma>
+    }
+    tt.return
   }
 }

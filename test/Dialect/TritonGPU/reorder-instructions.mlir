@@ -1,4 +1,4 @@
-// RUN: triton-opt %s -split-input-file -tritongpu-reorder-instructions | FileCheck %s
+// RUN: triton-opt %s -split-input-file -tritongpu-reorder-instructions -allow-unregistered-dialect | FileCheck %s
 
 #b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 #b2 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 4], order = [0, 1]}>
@@ -57,6 +57,22 @@ tt.func @alloc_and_trans(%a: tensor<32x32xf32, #b>) -> (!ttg.memdesc<32x32xf32, 
   %m = ttg.local_alloc %e : (tensor<32x32xf32, #b>) -> !ttg.memdesc<32x32xf32, #sw, #smem>
   %t = tt.trans %f {order = array<i32: 1, 0>} : tensor<32x32xf32, #b> -> tensor<32x32xf32, #b2>
   tt.return %m, %t : !ttg.memdesc<32x32xf32, #sw, #smem>, tensor<32x32xf32, #b2>
+}
+
+// Tests that a local_alloc and a transposition stay in their scf.if when
+// their operands are defined outside it: a buffer moved out would take
+// shared memory for the whole function.
+// CHECK-LABEL: tt.func @alloc_stays_in_if
+// CHECK: scf.if
+// CHECK-NEXT: ttg.local_alloc %arg0
+// CHECK-NEXT: tt.trans %arg0
+tt.func @alloc_stays_in_if(%a: tensor<32x32xf32, #b>, %c: i1) {
+  scf.if %c {
+    %m = ttg.local_alloc %a : (tensor<32x32xf32, #b>) -> !ttg.memdesc<32x32xf32, #sw, #smem>
+    %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<32x32xf32, #b> -> tensor<32x32xf32, #b2>
+    "test.use"(%m, %t) : (!ttg.memdesc<32x32xf32, #sw, #smem>, tensor<32x32xf32, #b2>) -> ()
+  }
+  tt.return
 }
 
 // Tests that a dot's operand B is loaded from shared memory after its

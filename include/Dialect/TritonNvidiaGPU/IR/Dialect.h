@@ -98,6 +98,15 @@ FailureOr<gpu::NVMMASharedEncodingAttr> tmaEncoding(TensorDescType desc,
 /// Null when a CTA basis splits a dropped dimension, or `rank` is larger.
 gpu::NVMMASharedEncodingAttr
 tmaEncodingForRank(gpu::NVMMASharedEncodingAttr enc, unsigned rank);
+
+/// The shared buffer through which `op` copies `value` by TMA through
+/// `desc`: the descriptor's block, or that block without leading unit
+/// dimensions (a rank-reduced copy), laid out as tmaEncoding says. Failure,
+/// diagnosed at `op`, for a value of another shape or a layout TMA does
+/// not use.
+FailureOr<gpu::MemDescType> tmaBufferType(Operation *op, TensorDescType desc,
+                                          RankedTensorType value,
+                                          bool mutableMemory);
 } // namespace mlir::triton::nvidia_gpu
 
 #define GET_OP_CLASSES

@@ -7,17 +7,35 @@
 // epilogue run):
 //
 //   for i in range(lbi, ubi, si):            T = sum over i of max(L(i), 1)
-//     P(i)                                   for t in range(T): (i, k, ...)
-//     for j in range(lbj, ubj, sj):    =>      P(i)                (again)
+//     P(i)                                   for t in range(T): (i, k, p, ...)
+//     for j in range(lbj, ubj, sj):    =>      if k == 0: p = P(i)
 //       B(i, j)                                if k < L(i): B(i, lbj + k sj)
-//     E(i)                                     if k + 1 >= max(L(i), 1):
-//                                                E(i); i += si; k = 0
-//                                              else: k += 1
+//     E(i)                                     last = k + 1 >= max(L(i), 1)
+//                                              k = last ? 0 : k + 1
+//                                              i = last ? i + si : i
+//                                              if last: E(i)
 //
-// The prologue P is recomputed at every step, so it must be free of memory
-// effects; the inner loop's carried values start from its initial values
-// when k is 0. T is a product when the inner bounds do not depend on the
+// The prologue P runs at the first step of each outer iteration; the
+// values of it that the rest reads (p) are carried through the other steps.
+// It is also run before the loop and by the loop that sums the trip
+// counts, so it must be free of memory effects. The inner loop's carried
+// values start from its initial values when k is 0: picked at k == 0, or,
+// for an initial value the same in every outer iteration (a constant, a
+// value from before the loops), reset by E's scf.if, so that the inner body
+// reads the carried value itself (a wgmma accumulating into it can stay in
+// flight from step to step). The indices step outside E's scf.if, so that
+// the addresses of later steps do not wait for E (the pipeliner computes
+// them ahead). T is a product when the inner bounds do not depend on the
 // outer iteration, else a loop adds the trip counts up first.
+//
+// When the inner bounds do not depend on the outer iteration the fusion is
+// speculated on the inner loop running at least once, as upstream does:
+//
+//   if L > 0:  the fused loop, T = trips(i) x L, B unguarded (k < L always)
+//   else:      the outer loop alone, the inner loop's results being its
+//              initial values
+//
+// so that the pipeliner sees the inner body's loads at the top of the loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,79 +143,86 @@ scf::ForOp fusable(scf::ForOp outer) {
   return inner;
 }
 
-void fuse(scf::ForOp outer, scf::ForOp inner) {
-  Location loc = outer.getLoc();
-  OpBuilder b(outer);
-  Block *outerBody = outer.getBody();
+/// The ops of `outer`'s body before and after `inner`.
+struct Split {
   SmallVector<Operation *> prologue, epilogue;
+};
+
+Split splitAround(scf::ForOp outer, scf::ForOp inner) {
+  Split split;
   bool after = false;
-  for (Operation &op : outerBody->without_terminator()) {
+  for (Operation &op : outer.getBody()->without_terminator()) {
     if (&op == inner.getOperation()) {
       after = true;
       continue;
     }
-    (after ? epilogue : prologue).push_back(&op);
+    (after ? split.epilogue : split.prologue).push_back(&op);
   }
+  return split;
+}
+
+/// Builds at `b` the loop that fuses `outer` with `inner`, `total` steps
+/// long. Without `invariantLength` an outer iteration may have no inner
+/// iteration (its step skips the inner body); with it, the inner loop's
+/// length is that value, at least 1, and the body runs at every step.
+scf::ForOp buildFused(OpBuilder &b, scf::ForOp outer, scf::ForOp inner,
+                      Value total, Value invariantLength) {
+  bool guarded = !invariantLength;
+  Location loc = outer.getLoc();
+  Block *outerBody = outer.getBody();
+  Split split = splitAround(outer, inner);
   Type ivType = outer.getInductionVar().getType();
   auto constant = [&](OpBuilder &ob, int64_t v) -> Value {
     return arith::ConstantOp::create(ob, loc, ob.getIntegerAttr(ivType, v));
   };
-
   // The prologue for outer iteration `i`, returning the mapping.
   auto emitPrologue = [&](OpBuilder &ob, Value i, ValueRange outerArgs,
                           IRMapping &map) {
     map.map(outer.getInductionVar(), i);
     for (auto [arg, value] : llvm::zip(outer.getRegionIterArgs(), outerArgs))
       map.map(arg, value);
-    for (Operation *op : prologue)
+    for (Operation *op : split.prologue)
       ob.clone(*op, map);
   };
-  auto innerLength = [&](OpBuilder &ob, IRMapping &map) {
-    return tripCount(ob, loc, map.lookupOrDefault(inner.getLowerBound()),
-                     map.lookupOrDefault(inner.getUpperBound()),
-                     map.lookupOrDefault(inner.getStep()));
-  };
 
-  // The fused loop's length.
-  Value outerLength = tripCount(b, loc, outer.getLowerBound(),
-                                outer.getUpperBound(), outer.getStep());
-  bool invariant = llvm::all_of(
-      ValueRange{inner.getLowerBound(), inner.getUpperBound(), inner.getStep()},
-      [&](Value v) { return outer.isDefinedOutsideOfLoop(v); });
-  Value total;
-  if (invariant) {
-    IRMapping none;
-    total = arith::MulIOp::create(b, loc, outerLength,
-                                  atLeastOne(b, loc, innerLength(b, none)));
-  } else {
-    auto sum =
-        scf::ForOp::create(b, loc, outer.getLowerBound(), outer.getUpperBound(),
-                           outer.getStep(), ValueRange{constant(b, 0)});
-    // (A loop built with carried values has no yield yet.)
-    OpBuilder sb = OpBuilder::atBlockEnd(sum.getBody());
-    IRMapping map;
-    // (The bounds read no carried value: fusable() checks.)
-    emitPrologue(sb, sum.getInductionVar(), outer.getInitArgs(), map);
-    Value next =
-        arith::AddIOp::create(sb, loc, sum.getRegionIterArgs()[0],
-                              atLeastOne(sb, loc, innerLength(sb, map)));
-    scf::YieldOp::create(sb, loc, next);
-    total = sum.getResult(0);
+  // The prologue's values the rest of the outer body reads: computed at the
+  // first step of each outer iteration and carried through its other steps.
+  DenseSet<Operation *> inPrologue(split.prologue.begin(),
+                                   split.prologue.end());
+  SmallVector<Value> needed;
+  for (Operation *op : split.prologue)
+    for (Value result : op->getResults())
+      if (llvm::any_of(result.getUsers(), [&](Operation *user) {
+            return !inPrologue.contains(
+                outerBody->findAncestorOpInBlock(*user));
+          }))
+        needed.push_back(result);
+
+  // The inner values: its initial ones at the start of an outer iteration.
+  // One the same for every outer iteration (a constant, or defined before
+  // the loops: an accumulator's zeros) is reset after the epilogue, so that
+  // the body reads the carried value itself (a wgmma accumulating into it
+  // can stay in flight across steps); others are picked at k == 0.
+  unsigned nOuter = outer.getNumRegionIterArgs();
+  unsigned nInner = inner.getNumRegionIterArgs();
+  SmallVector<bool> resetAtEnd;
+  for (Value init : inner.getInitArgs()) {
+    Operation *def = init.getDefiningOp();
+    resetAtEnd.push_back(outer.isDefinedOutsideOfLoop(init) ||
+                         (def && def->hasTrait<OpTrait::ConstantLike>()));
   }
 
-  // Initial inner carried values: the first outer iteration's (replaced at
-  // every k == 0 step anyway).
+  // Initial carried values: the first outer iteration's.
   IRMapping firstMap;
   emitPrologue(b, outer.getLowerBound(), outer.getInitArgs(), firstMap);
   SmallVector<Value> innerInits;
   for (Value init : inner.getInitArgs())
     innerInits.push_back(firstMap.lookupOrDefault(init));
-
-  unsigned nOuter = outer.getNumRegionIterArgs();
-  unsigned nInner = inner.getNumRegionIterArgs();
   SmallVector<Value> inits{outer.getLowerBound(), constant(b, 0)};
   llvm::append_range(inits, outer.getInitArgs());
   llvm::append_range(inits, innerInits);
+  for (Value v : needed)
+    inits.push_back(firstMap.lookup(v));
   auto fused =
       scf::ForOp::create(b, loc, constant(b, 0), total, constant(b, 1), inits);
   for (NamedAttribute attr : outer->getAttrs())
@@ -209,34 +234,57 @@ void fuse(scf::ForOp outer, scf::ForOp inner) {
   Value i = args[0], k = args[1];
   ValueRange outerCur = args.slice(2, nOuter);
   ValueRange innerCarried = args.slice(2 + nOuter, nInner);
+  ValueRange neededCarried = args.slice(2 + nOuter + nInner, needed.size());
 
   IRMapping map;
-  emitPrologue(fb, i, outerCur, map);
-  Value length = innerLength(fb, map);
+  map.map(outer.getInductionVar(), i);
+  for (auto [arg, value] : llvm::zip(outer.getRegionIterArgs(), outerCur))
+    map.map(arg, value);
   Value first = arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::eq, k,
                                       constant(fb, 0));
-  // The inner values: its initial ones at the start of an outer iteration.
-  SmallVector<Value> innerCur;
-  TypeRange innerTypes = inner.getResultTypes();
-  if (nInner) {
-    auto pick = scf::IfOp::create(fb, loc, innerTypes, first,
+  SmallVector<Value> innerCur(innerCarried);
+  SmallVector<Value> neededCur;
+  SmallVector<Type> pickedTypes;
+  for (Value v : needed)
+    pickedTypes.push_back(v.getType());
+  for (auto [j, init] : llvm::enumerate(inner.getInitArgs()))
+    if (!resetAtEnd[j])
+      pickedTypes.push_back(init.getType());
+  if (!pickedTypes.empty()) {
+    auto pick = scf::IfOp::create(fb, loc, pickedTypes, first,
                                   /*withElseRegion=*/true);
     OpBuilder tb = pick.getThenBodyBuilder();
-    SmallVector<Value> initValues;
-    for (Value init : inner.getInitArgs())
-      initValues.push_back(map.lookupOrDefault(init));
-    scf::YieldOp::create(tb, loc, initValues);
+    IRMapping prologueMap;
+    emitPrologue(tb, i, outerCur, prologueMap);
+    SmallVector<Value> fresh, kept(neededCarried);
+    for (Value v : needed)
+      fresh.push_back(prologueMap.lookup(v));
+    for (auto [j, init] : llvm::enumerate(inner.getInitArgs()))
+      if (!resetAtEnd[j]) {
+        fresh.push_back(prologueMap.lookupOrDefault(init));
+        kept.push_back(innerCarried[j]);
+      }
+    scf::YieldOp::create(tb, loc, fresh);
     OpBuilder eb = pick.getElseBodyBuilder();
-    scf::YieldOp::create(eb, loc, innerCarried);
-    llvm::append_range(innerCur, pick.getResults());
+    scf::YieldOp::create(eb, loc, kept);
+    unsigned picked = 0;
+    for (Value v : needed) {
+      neededCur.push_back(pick.getResult(picked));
+      map.map(v, pick.getResult(picked++));
+    }
+    for (unsigned j = 0; j < nInner; ++j)
+      if (!resetAtEnd[j])
+        innerCur[j] = pick.getResult(picked++);
   }
-  // The inner body, if this outer iteration has a k-th inner iteration.
-  Value inBody =
-      arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::slt, k, length);
-  auto step = scf::IfOp::create(fb, loc, innerTypes, inBody,
-                                /*withElseRegion=*/true);
-  {
-    OpBuilder tb = step.getThenBodyBuilder();
+  Value length =
+      guarded ? tripCount(fb, loc, map.lookupOrDefault(inner.getLowerBound()),
+                          map.lookupOrDefault(inner.getUpperBound()),
+                          map.lookupOrDefault(inner.getStep()))
+              : invariantLength;
+  TypeRange innerTypes = inner.getResultTypes();
+  // The inner body's k-th iteration (when guarded: if this outer iteration
+  // has one).
+  auto emitInnerBody = [&](OpBuilder &tb) {
     Value j = arith::AddIOp::create(
         tb, loc, map.lookupOrDefault(inner.getLowerBound()),
         arith::MulIOp::create(tb, loc, k,
@@ -250,17 +298,37 @@ void fuse(scf::ForOp outer, scf::ForOp inner) {
     SmallVector<Value> yielded;
     for (Value v : inner.getBody()->getTerminator()->getOperands())
       yielded.push_back(bodyMap.lookupOrDefault(v));
-    yieldFrom(tb, loc, yielded);
+    return yielded;
+  };
+  SmallVector<Value> innerNext;
+  if (guarded) {
+    Value inBody =
+        arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::slt, k, length);
+    auto step = scf::IfOp::create(fb, loc, innerTypes, inBody,
+                                  /*withElseRegion=*/true);
+    OpBuilder tb = step.getThenBodyBuilder();
+    yieldFrom(tb, loc, emitInnerBody(tb));
     OpBuilder eb = step.getElseBodyBuilder();
     yieldFrom(eb, loc, innerCur);
+    llvm::append_range(innerNext, step.getResults());
+  } else {
+    innerNext = emitInnerBody(fb);
   }
-  ValueRange innerNext = step.getResults();
-  // The epilogue, after the outer iteration's last step.
-  Value kNext = arith::AddIOp::create(fb, loc, k, constant(fb, 1));
-  Value last = arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::sge, kNext,
-                                     atLeastOne(fb, loc, length));
-  SmallVector<Type> advanceTypes{ivType, ivType};
-  llvm::append_range(advanceTypes, outer.getResultTypes());
+  // The epilogue, after the outer iteration's last step. The indices step
+  // outside its scf.if, so that what the next steps' addresses need does
+  // not wait for the epilogue (the pipeliner computes them ahead).
+  Value kPlus = arith::AddIOp::create(fb, loc, k, constant(fb, 1));
+  Value last =
+      arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::sge, kPlus,
+                            guarded ? atLeastOne(fb, loc, length) : length);
+  Value kNext = arith::SelectOp::create(fb, loc, last, constant(fb, 0), kPlus);
+  Value iNext = arith::SelectOp::create(
+      fb, loc, last, arith::AddIOp::create(fb, loc, i, outer.getStep()), i);
+  // (It also resets the inner values reset at the end.)
+  SmallVector<Type> advanceTypes(outer.getResultTypes());
+  for (unsigned j = 0; j < nInner; ++j)
+    if (resetAtEnd[j])
+      advanceTypes.push_back(innerTypes[j]);
   auto advance = scf::IfOp::create(fb, loc, advanceTypes, last,
                                    /*withElseRegion=*/true);
   {
@@ -268,23 +336,96 @@ void fuse(scf::ForOp outer, scf::ForOp inner) {
     IRMapping epilogueMap = map;
     for (auto [result, value] : llvm::zip(inner.getResults(), innerNext))
       epilogueMap.map(result, value);
-    for (Operation *op : epilogue)
+    for (Operation *op : split.epilogue)
       tb.clone(*op, epilogueMap);
-    SmallVector<Value> yielded{
-        arith::AddIOp::create(tb, loc, i, outer.getStep()), constant(tb, 0)};
+    SmallVector<Value> yielded;
     for (Value v : outerBody->getTerminator()->getOperands())
       yielded.push_back(epilogueMap.lookupOrDefault(v));
-    scf::YieldOp::create(tb, loc, yielded);
+    SmallVector<Value> same(outerCur);
+    for (unsigned j = 0; j < nInner; ++j)
+      if (resetAtEnd[j]) {
+        yielded.push_back(innerInits[j]);
+        same.push_back(innerNext[j]);
+      }
+    yieldFrom(tb, loc, yielded);
     OpBuilder eb = advance.getElseBodyBuilder();
-    SmallVector<Value> same{i, kNext};
-    llvm::append_range(same, outerCur);
-    scf::YieldOp::create(eb, loc, same);
+    yieldFrom(eb, loc, same);
   }
-  SmallVector<Value> next(advance.getResults());
-  llvm::append_range(next, innerNext);
+  SmallVector<Value> next{iNext, kNext};
+  llvm::append_range(next, advance.getResults().take_front(nOuter));
+  unsigned reset = nOuter;
+  for (unsigned j = 0; j < nInner; ++j)
+    next.push_back(resetAtEnd[j] ? advance.getResult(reset++) : innerNext[j]);
+  llvm::append_range(next, neededCur);
   fb.setInsertionPointToEnd(body);
   scf::YieldOp::create(fb, loc, next);
+  return fused;
+}
 
+void fuse(scf::ForOp outer, scf::ForOp inner) {
+  Location loc = outer.getLoc();
+  OpBuilder b(outer);
+  Type ivType = outer.getInductionVar().getType();
+  unsigned nOuter = outer.getNumRegionIterArgs();
+  Value outerLength = tripCount(b, loc, outer.getLowerBound(),
+                                outer.getUpperBound(), outer.getStep());
+  bool invariant = llvm::all_of(
+      ValueRange{inner.getLowerBound(), inner.getUpperBound(), inner.getStep()},
+      [&](Value v) { return outer.isDefinedOutsideOfLoop(v); });
+
+  if (invariant) {
+    // Speculate that the inner loop runs: fused and unguarded if it does,
+    // the outer loop without it if it does not.
+    Value length = tripCount(b, loc, inner.getLowerBound(),
+                             inner.getUpperBound(), inner.getStep());
+    Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(ivType, 0));
+    Value runs =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, length, zero);
+    auto version = scf::IfOp::create(b, loc, outer.getResultTypes(), runs,
+                                     /*withElseRegion=*/true);
+    OpBuilder tb = version.getThenBodyBuilder();
+    Value total = arith::MulIOp::create(tb, loc, outerLength, length);
+    scf::ForOp fused = buildFused(tb, outer, inner, total, length);
+    yieldFrom(tb, loc, fused.getResults().slice(2, nOuter));
+
+    OpBuilder eb = version.getElseBodyBuilder();
+    auto alone = cast<scf::ForOp>(eb.clone(*outer));
+    alone->removeAttr(kFlattenAttr);
+    scf::ForOp innerCopy;
+    for (Operation &op : alone.getBody()->without_terminator())
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        innerCopy = loop;
+    innerCopy.replaceAllUsesWith(innerCopy.getInitArgs());
+    innerCopy.erase();
+    yieldFrom(eb, loc, alone.getResults());
+
+    outer.replaceAllUsesWith(version.getResults());
+    outer.erase();
+    return;
+  }
+
+  // The fused loop's length: a first loop adds up each outer iteration's.
+  auto sum = scf::ForOp::create(b, loc, outer.getLowerBound(),
+                                outer.getUpperBound(), outer.getStep(),
+                                ValueRange{arith::ConstantOp::create(
+                                    b, loc, b.getIntegerAttr(ivType, 0))});
+  // (A loop built with carried values has no yield yet.)
+  OpBuilder sb = OpBuilder::atBlockEnd(sum.getBody());
+  IRMapping map;
+  map.map(outer.getInductionVar(), sum.getInductionVar());
+  // (The bounds read no carried value: fusable() checks.)
+  for (auto [arg, value] :
+       llvm::zip(outer.getRegionIterArgs(), outer.getInitArgs()))
+    map.map(arg, value);
+  for (Operation *op : splitAround(outer, inner).prologue)
+    sb.clone(*op, map);
+  Value length = tripCount(sb, loc, map.lookupOrDefault(inner.getLowerBound()),
+                           map.lookupOrDefault(inner.getUpperBound()),
+                           map.lookupOrDefault(inner.getStep()));
+  Value next = arith::AddIOp::create(sb, loc, sum.getRegionIterArgs()[0],
+                                     atLeastOne(sb, loc, length));
+  scf::YieldOp::create(sb, loc, next);
+  scf::ForOp fused = buildFused(b, outer, inner, sum.getResult(0), Value());
   outer.replaceAllUsesWith(fused.getResults().slice(2, nOuter));
   outer.erase();
 }

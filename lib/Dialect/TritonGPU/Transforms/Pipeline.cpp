@@ -336,6 +336,93 @@ bool madeBeforeOrByBody(scf::ForOp loop, Value desc) {
   return true;
 }
 
+/// How a wgmma accumulating across iterations carries its product.
+struct Accumulation {
+  /// The loop-carried value's index among the loop's.
+  unsigned index;
+  /// The use of the product that carries it on: the loop's yield, or an
+  /// arith.select or scf.if yield that picks between it and a
+  /// loop-invariant value (a flattened loop resetting its accumulator
+  /// after a tile's last step).
+  OpOperand *carrier;
+};
+
+/// Whether `dot` accumulates into its loop-carried value across
+/// iterations: its accumulator is the carried value (read by nothing else)
+/// and its product is carried to the next iteration, directly or picked
+/// against a loop-invariant value. Other users of the product must come
+/// after it in the body (in the body's block or in regions of its later
+/// ops).
+std::optional<Accumulation>
+accumulatesAcrossIterations(nvidia_gpu::WarpGroupDotOp dot) {
+  auto loop = dyn_cast<scf::ForOp>(dot->getParentOp());
+  if (!loop)
+    return std::nullopt;
+  Block *body = loop.getBody();
+  auto carried = dyn_cast<BlockArgument>(dot.getC());
+  if (!carried || carried.getOwner() != body || carried.getArgNumber() == 0 ||
+      !carried.hasOneUse())
+    return std::nullopt;
+  Value d = dot.getResult();
+  unsigned idx = carried.getArgNumber() - 1;
+  OpOperand &next = body->getTerminator()->getOpOperand(idx);
+  OpOperand *carrier = nullptr;
+  if (next.get() == d) {
+    carrier = &next;
+  } else if (auto select = next.get().getDefiningOp<arith::SelectOp>()) {
+    bool inTrue = select.getTrueValue() == d;
+    Value other = inTrue ? select.getFalseValue() : select.getTrueValue();
+    if (select->getBlock() == body && select->hasOneUse() &&
+        (inTrue || select.getFalseValue() == d) &&
+        loop.isDefinedOutsideOfLoop(other))
+      carrier = &select->getOpOperand(inTrue ? 1 : 2);
+  } else if (auto ifOp = next.get().getDefiningOp<scf::IfOp>()) {
+    unsigned r = cast<OpResult>(next.get()).getResultNumber();
+    if (ifOp->getBlock() == body && !ifOp.getElseRegion().empty() &&
+        next.get().hasOneUse()) {
+      OpOperand &inThen = ifOp.thenYield()->getOpOperand(r);
+      OpOperand &inElse = ifOp.elseYield()->getOpOperand(r);
+      if (inThen.get() == d && loop.isDefinedOutsideOfLoop(inElse.get()))
+        carrier = &inThen;
+      else if (inElse.get() == d && loop.isDefinedOutsideOfLoop(inThen.get()))
+        carrier = &inElse;
+    }
+  }
+  if (!carrier)
+    return std::nullopt;
+  for (Operation *user : d.getUsers()) {
+    Operation *top = body->findAncestorOpInBlock(*user);
+    if (!top || !dot->isBeforeInBlock(top))
+      return std::nullopt;
+  }
+  return Accumulation{idx, carrier};
+}
+
+/// Replaces each scalar result of an scf.if of `loop`'s body that both
+/// branches take from outside the if by an arith.select on its condition.
+/// Stage 0 may then step a loop-carried index (a flattened loop's outer
+/// index, say) without the rest of the if (an epilogue's stores).
+void selectForwardedIfResults(scf::ForOp loop) {
+  for (auto ifOp : loop.getBody()->getOps<scf::IfOp>()) {
+    if (ifOp.getElseRegion().empty())
+      continue;
+    OpBuilder b(ifOp);
+    for (OpResult result : ifOp->getResults()) {
+      if (result.use_empty() || isa<ShapedType>(result.getType()))
+        continue;
+      unsigned index = result.getResultNumber();
+      Value inThen = ifOp.thenYield().getOperand(index);
+      Value inElse = ifOp.elseYield().getOperand(index);
+      if (!ifOp->isAncestor(inThen.getParentRegion()->getParentOp()) &&
+          !ifOp->isAncestor(inElse.getParentRegion()->getParentOp())) {
+        Value select = arith::SelectOp::create(
+            b, ifOp.getLoc(), ifOp.getCondition(), inThen, inElse);
+        result.replaceAllUsesWith(select);
+      }
+    }
+  }
+}
+
 /// `ifOp` again with one more result: `inBranch` when the branch whose
 /// block is `branch` runs, `otherwise` when the other does (an else branch
 /// is made if there is none). Returns that result.
@@ -425,6 +512,47 @@ multiBufferTensorMaps(scf::ForOp loop, int stages,
   return loop;
 }
 
+/// As upstream's pipeliner does, each tt.descriptor_store of `loop`'s body
+/// (directly or in scf.if regions) writes into a buffer of its own,
+/// allocated once before the loop, and leaves its TMA copy in flight: the
+/// next store waits for it before rewriting the buffer, the loop is
+/// followed by a wait for the last. (A persistent kernel's store of a tile
+/// then runs under the next tile's loads and dots.)
+LogicalResult pipelineDescriptorStores(scf::ForOp loop) {
+  SmallVector<DescriptorStoreOp> stores;
+  loop.getBody()->walk([&](DescriptorStoreOp store) {
+    if (inBodyThroughIfs(loop, store))
+      stores.push_back(store);
+  });
+  if (stores.empty())
+    return success();
+  OpBuilder b(loop);
+  SmallVector<Value> buffers;
+  for (DescriptorStoreOp store : stores) {
+    Location loc = store.getLoc();
+    FailureOr<MemDescType> type = nvidia_gpu::tmaBufferType(
+        store, store.getDesc().getType(), store.getSrc().getType(),
+        /*mutableMemory=*/true);
+    if (failed(type))
+      return failure();
+    b.setInsertionPoint(loop);
+    Value buffer = LocalAllocOp::create(b, loc, *type, ValueRange{});
+    buffers.push_back(buffer);
+    b.setInsertionPoint(store);
+    nvidia_gpu::AsyncTMAStoreWaitOp::create(b, loc, 0);
+    LocalStoreOp::create(b, loc, store.getSrc(), buffer);
+    nvidia_gpu::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+    nvidia_gpu::AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
+                                                    store.getIndices(), buffer);
+    store.erase();
+  }
+  b.setInsertionPointAfter(loop);
+  nvidia_gpu::AsyncTMAStoreWaitOp::create(b, loop.getLoc(), 0);
+  for (Value buffer : buffers)
+    LocalDeallocOp::create(b, loop.getLoc(), buffer);
+  return success();
+}
+
 struct PipelinePass
     : public triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
   using Base::Base;
@@ -433,6 +561,17 @@ struct PipelinePass
     if (numStages < 2)
       return;
     ModuleOp mod = getOperation();
+    // TMA stores first, in every loop pipelined (its own tt.num_stages, else
+    // the option, at least 2; warp specialization's loops have 0).
+    SmallVector<scf::ForOp> storing;
+    mod.walk([&](scf::ForOp loop) {
+      auto loopStages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName);
+      if ((loopStages ? loopStages.getInt() : int64_t(numStages)) >= 2)
+        storing.push_back(loop);
+    });
+    for (scf::ForOp loop : storing)
+      if (failed(pipelineDescriptorStores(loop)))
+        return signalPassFailure();
     SmallVector<scf::ForOp> loops;
     mod.walk([&](scf::ForOp loop) {
       // Innermost loops with an i32 induction variable.
@@ -465,6 +604,7 @@ struct PipelinePass
       }
       if (loads.empty())
         continue;
+      selectForwardedIfResults(loop);
       // Loads whose addresses cannot be computed ahead stay as they are.
       SmallVector<PipelinedLoad> ahead;
       for (PipelinedLoad &p : loads) {
@@ -743,23 +883,47 @@ struct PipelinePass
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     for (auto dot : llvm::make_early_inc_range(
              body->getOps<nvidia_gpu::WarpGroupDotOp>())) {
-      Value d = dot.getResult();
-      if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
-        continue;
       if (!stable(dot.getA()) || !stable(dot.getB()))
         continue;
-      unsigned idx = d.getUses().begin()->getOperandNumber();
-      BlockArgument carried = body->getArgument(idx + 1);
-      if (dot.getC() == carried && carried.hasOneUse()) {
+      Value d = dot.getResult();
+      if (std::optional<Accumulation> acc = accumulatesAcrossIterations(dot)) {
+        // The product stays in flight into the next iteration; the ops
+        // reading it in this one (a flattened loop's epilogue, in the scf.if
+        // of a tile's last step) wait for it first.
         dot.setIsAsync(true);
         b.setInsertionPointAfter(dot);
         auto wait = nvidia_gpu::WarpGroupDotWaitOp::create(
             b, dot.getLoc(), TypeRange{d.getType()}, ValueRange{d},
             b.getI32IntegerAttr(1));
-        yield.setOperand(idx, wait.getResult(0));
-        asyncResults.push_back(idx);
+        Value inFlight = wait.getResult(0);
+        d.replaceAllUsesExcept(inFlight, wait);
+        DenseMap<Block *, Value> doneIn;
+        for (OpOperand &use : llvm::make_early_inc_range(inFlight.getUses())) {
+          if (&use == acc->carrier)
+            continue;
+          Operation *user = use.getOwner();
+          Value &done = doneIn[user->getBlock()];
+          if (!done) {
+            Operation *first = user;
+            for (Operation *other : inFlight.getUsers())
+              if (other->getBlock() == user->getBlock() &&
+                  other->isBeforeInBlock(first))
+                first = other;
+            b.setInsertionPoint(first);
+            done = nvidia_gpu::WarpGroupDotWaitOp::create(
+                       b, dot.getLoc(), TypeRange{d.getType()},
+                       ValueRange{inFlight}, b.getI32IntegerAttr(0))
+                       .getResult(0);
+          }
+          use.set(done);
+        }
+        asyncResults.push_back(acc->index);
         continue;
       }
+      if (!d.hasOneUse() || *d.getUsers().begin() != yield.getOperation())
+        continue;
+      unsigned idx = d.getUses().begin()->getOperandNumber();
+      BlockArgument carried = body->getArgument(idx + 1);
       Operation *firstReader = nullptr;
       for (OpOperand &use : carried.getUses()) {
         Operation *top = body->findAncestorOpInBlock(*use.getOwner());
@@ -777,15 +941,35 @@ struct PipelinePass
       asyncResults.push_back(idx);
     }
 
-    // The schedule: the last stage in body order, then stage 0.
+    // The schedule: the last stage in body order, then stage 0. When no
+    // slot is refilled in the iteration that reads it (wgmma readers: one
+    // slot per stage), what the last stage does after its last wgmma (a
+    // flattened loop's epilogue) goes after stage 0, so that the next
+    // copies are already issued while it runs.
     DenseSet<Operation *> stage0 = stageZeroOps(loop, roots);
+    Operation *lastDot = nullptr;
+    if (!registerReaders)
+      for (Operation &op : body->without_terminator())
+        if (!stage0.contains(&op) &&
+            isa<nvidia_gpu::WarpGroupDotOp, nvidia_gpu::WarpGroupDotWaitOp>(op))
+          lastDot = &op;
     std::vector<std::pair<Operation *, unsigned>> schedule;
-    for (Operation &op : body->without_terminator())
-      if (!stage0.contains(&op))
+    bool afterDots = false;
+    SmallVector<Operation *> late;
+    for (Operation &op : body->without_terminator()) {
+      if (stage0.contains(&op))
+        continue;
+      if (afterDots)
+        late.push_back(&op);
+      else
         schedule.push_back({&op, unsigned(stages - 1)});
+      afterDots |= &op == lastDot;
+    }
     for (Operation &op : body->without_terminator())
       if (stage0.contains(&op))
         schedule.push_back({&op, 0u});
+    for (Operation *op : late)
+      schedule.push_back({op, unsigned(stages - 1)});
 
     scf::PipeliningOption options;
     options.getScheduleFn =

@@ -78,11 +78,14 @@ struct ReorderInstructionsPass
     for (auto [op, user] : toMove)
       op->moveBefore(user);
 
-    // A local_alloc of a tensor goes right after the tensor's definition.
+    // A local_alloc of a tensor goes right after the tensor's definition,
+    // in its block (not out of a loop or scf.if: the buffer would live, and
+    // take shared memory, from there on).
     mod.walk([&](LocalAllocOp op) {
       if (!op.getSrc())
         return;
-      if (Operation *def = op.getSrc().getDefiningOp())
+      Operation *def = op.getSrc().getDefiningOp();
+      if (def && def->getBlock() == op->getBlock())
         op->moveAfter(def);
     });
 
@@ -90,7 +93,8 @@ struct ReorderInstructionsPass
     mod.walk([&](Operation *op) {
       if (!isa<TransOp, MemDescTransOp>(op))
         return;
-      if (Operation *def = op->getOperand(0).getDefiningOp())
+      Operation *def = op->getOperand(0).getDefiningOp();
+      if (def && def->getBlock() == op->getBlock())
         op->moveAfter(def);
     });
 

@@ -140,6 +140,30 @@ mlir::triton::nvidia_gpu::tmaEncodingForRank(NVMMASharedEncodingAttr enc,
       enc.getElementBitWidth(), enc.getFp4Padded(), rank, bases);
 }
 
+FailureOr<MemDescType>
+mlir::triton::nvidia_gpu::tmaBufferType(Operation *op, TensorDescType desc,
+                                        RankedTensorType value,
+                                        bool mutableMemory) {
+  ArrayRef<int64_t> block = desc.getBlockType().getShape();
+  ArrayRef<int64_t> shape = value.getShape();
+  size_t dropped = block.size() - shape.size();
+  if (block.size() < shape.size() || block.drop_front(dropped) != shape ||
+      llvm::any_of(block.take_front(dropped), [](int64_t d) { return d != 1; }))
+    return op->emitError("TMA copies move whole descriptor blocks: ")
+           << value << " against the block " << desc.getBlockType();
+  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc, op);
+  if (failed(enc))
+    return failure();
+  NVMMASharedEncodingAttr ranked = tmaEncodingForRank(*enc, value.getRank());
+  if (!ranked)
+    return op->emitError("a rank-reduced TMA copy drops a dimension the "
+                         "CTAs of the cluster split: ")
+           << *enc;
+  return MemDescType::get(value.getShape(), value.getElementType(), ranked,
+                          SharedMemorySpaceAttr::get(value.getContext()),
+                          mutableMemory);
+}
+
 LogicalResult mlir::triton::nvidia_gpu::lowerMakeTensorDescriptor(
     MakeTensorDescOp op, RewriterBase &rewriter, Value map) {
   Location loc = op.getLoc();

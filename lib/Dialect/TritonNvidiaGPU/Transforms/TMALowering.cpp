@@ -30,48 +30,14 @@ using namespace mlir::triton::nvidia_gpu;
 
 namespace {
 
-/// The buffer of a TMA copy of `value` (the descriptor's block, or the
-/// block without leading unit dimensions) laid out as `enc` for its rank.
-FailureOr<MemDescType> bufferType(Operation *op, RankedTensorType value,
-                                  NVMMASharedEncodingAttr enc,
-                                  bool mutableMemory) {
-  NVMMASharedEncodingAttr ranked = tmaEncodingForRank(enc, value.getRank());
-  if (!ranked)
-    return op->emitError("a rank-reduced TMA copy drops a dimension the "
-                         "CTAs of the cluster split: ")
-           << enc;
-  return MemDescType::get(value.getShape(), value.getElementType(), ranked,
-                          SharedMemorySpaceAttr::get(value.getContext()),
-                          mutableMemory);
-}
-
-/// The loads and stores a TMA copy can serve: the value has the descriptor
-/// block's shape, or that shape without leading unit dimensions (a
-/// rank-reduced copy).
-LogicalResult checkShape(Operation *op, TensorDescType desc,
-                         RankedTensorType value) {
-  ArrayRef<int64_t> block = desc.getBlockType().getShape();
-  ArrayRef<int64_t> shape = value.getShape();
-  size_t dropped = block.size() - shape.size();
-  if (block.size() >= shape.size() && block.drop_front(dropped) == shape &&
-      llvm::all_of(block.take_front(dropped), [](int64_t d) { return d == 1; }))
-    return success();
-  return op->emitError("TMA copies move whole descriptor blocks: ")
-         << value << " against the block " << desc.getBlockType();
-}
-
 LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
   Location loc = op.getLoc();
   TensorDescType desc = op.getDesc().getType();
   auto resultType = cast<RankedTensorType>(op.getType());
-  if (failed(checkShape(op, desc, resultType)))
-    return failure();
-  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc, op);
-  if (failed(enc))
-    return failure();
-  FailureOr<MemDescType> type = bufferType(op, resultType, *enc, true);
+  FailureOr<MemDescType> type = tmaBufferType(op, desc, resultType, true);
   if (failed(type))
     return failure();
+  NVMMASharedEncodingAttr enc = *tmaEncoding(desc);
   MLIRContext *ctx = op.getContext();
   rewriter.setInsertionPoint(op);
   Value buffer =
@@ -85,7 +51,7 @@ LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
                                        ValueRange{});
   InitBarrierOp::create(rewriter, loc, barrier, 1);
   Value yes = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
-  int64_t bytes = tmaCtaBytes(desc.getBlockType().getShape(), *enc);
+  int64_t bytes = tmaCtaBytes(desc.getBlockType().getShape(), enc);
   BarrierExpectOp::create(rewriter, loc, barrier, bytes, yes);
   AsyncTMACopyGlobalToLocalOp::create(
       rewriter, loc, op.getDesc(), op.getIndices(), barrier, buffer, yes,
@@ -129,13 +95,8 @@ LogicalResult lowerStore(Operation *op, RewriterBase &rewriter,
                          std::optional<DescriptorReduceKind> kind) {
   Location loc = op->getLoc();
   auto desc = cast<TensorDescType>(descValue.getType());
-  if (failed(checkShape(op, desc, cast<RankedTensorType>(src.getType()))))
-    return failure();
-  FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc, op);
-  if (failed(enc))
-    return failure();
   FailureOr<MemDescType> type =
-      bufferType(op, cast<RankedTensorType>(src.getType()), *enc, false);
+      tmaBufferType(op, desc, cast<RankedTensorType>(src.getType()), false);
   if (failed(type))
     return failure();
   rewriter.setInsertionPoint(op);
