@@ -122,12 +122,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttng.async_tma_copy_global_to_local
 // CHECK: scf.yield %{{.*}} : i32
 // CHECK: scf.yield %[[K]] : i32
+// The consumer's TMA store of a tile stays in flight until the next
+// tile's: it writes a buffer allocated before the tiles' loop, after
+// waiting for the store before.
 // CHECK: partition0
+// CHECK: %[[OUT:.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x128xf16, #shared, #smem, mutable>
 // CHECK: scf.for %{{.*}} iter_args(%[[CT:[a-z0-9]+]] = %{{.*}}) -> (i32)
 // CHECK: %[[CK:[0-9]+]]:2 = scf.for %{{.*}} iter_args(%{{[a-z0-9]+}} = %cst{{.*}}, %{{[a-z0-9]+}} = %[[CT]]) -> (tensor<128x128xf32, #mma>, i32)
 // CHECK: ttng.warp_group_dot
-// CHECK: tt.descriptor_store
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.local_store %{{.*}}, %[[OUT]]
+// CHECK-NEXT: ttng.fence_async_shared
+// CHECK-NEXT: ttng.async_tma_copy_local_to_global %{{.*}}[%{{.*}}, %{{.*}}] %[[OUT]]
 // CHECK: scf.yield %[[CK]]#1 : i32
+// CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
+// CHECK-NEXT: ttg.local_dealloc %[[OUT]]
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func public @persistent(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b: !tt.tensordesc<tensor<128x64xf16, #shared>>, %c: !tt.tensordesc<tensor<128x128xf16, #shared>>, %tiles: i32, %k_tiles: i32) {
     %c0_i32 = arith.constant 0 : i32

@@ -512,47 +512,6 @@ multiBufferTensorMaps(scf::ForOp loop, int stages,
   return loop;
 }
 
-/// As upstream's pipeliner does, each tt.descriptor_store of `loop`'s body
-/// (directly or in scf.if regions) writes into a buffer of its own,
-/// allocated once before the loop, and leaves its TMA copy in flight: the
-/// next store waits for it before rewriting the buffer, the loop is
-/// followed by a wait for the last. (A persistent kernel's store of a tile
-/// then runs under the next tile's loads and dots.)
-LogicalResult pipelineDescriptorStores(scf::ForOp loop) {
-  SmallVector<DescriptorStoreOp> stores;
-  loop.getBody()->walk([&](DescriptorStoreOp store) {
-    if (inBodyThroughIfs(loop, store))
-      stores.push_back(store);
-  });
-  if (stores.empty())
-    return success();
-  OpBuilder b(loop);
-  SmallVector<Value> buffers;
-  for (DescriptorStoreOp store : stores) {
-    Location loc = store.getLoc();
-    FailureOr<MemDescType> type = nvidia_gpu::tmaBufferType(
-        store, store.getDesc().getType(), store.getSrc().getType(),
-        /*mutableMemory=*/true);
-    if (failed(type))
-      return failure();
-    b.setInsertionPoint(loop);
-    Value buffer = LocalAllocOp::create(b, loc, *type, ValueRange{});
-    buffers.push_back(buffer);
-    b.setInsertionPoint(store);
-    nvidia_gpu::AsyncTMAStoreWaitOp::create(b, loc, 0);
-    LocalStoreOp::create(b, loc, store.getSrc(), buffer);
-    nvidia_gpu::FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
-    nvidia_gpu::AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
-                                                    store.getIndices(), buffer);
-    store.erase();
-  }
-  b.setInsertionPointAfter(loop);
-  nvidia_gpu::AsyncTMAStoreWaitOp::create(b, loop.getLoc(), 0);
-  for (Value buffer : buffers)
-    LocalDeallocOp::create(b, loop.getLoc(), buffer);
-  return success();
-}
-
 struct PipelinePass
     : public triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
   using Base::Base;
@@ -570,7 +529,7 @@ struct PipelinePass
         storing.push_back(loop);
     });
     for (scf::ForOp loop : storing)
-      if (failed(pipelineDescriptorStores(loop)))
+      if (failed(nvidia_gpu::pipelineTMAStores(loop)))
         return signalPassFailure();
     SmallVector<scf::ForOp> loops;
     mod.walk([&](scf::ForOp loop) {

@@ -9,6 +9,7 @@
 
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
@@ -211,5 +212,44 @@ LogicalResult mlir::triton::nvidia_gpu::lowerMakeTensorDescriptor(
                             fill);
   TensormapFenceproxyAcquireOp::create(rewriter, loc, map);
   rewriter.replaceOpWithNewOp<ReinterpretTensorDescOp>(op, desc, map);
+  return success();
+}
+
+LogicalResult mlir::triton::nvidia_gpu::pipelineTMAStores(Operation *loop) {
+  auto forOp = cast<scf::ForOp>(loop);
+  SmallVector<DescriptorStoreOp> stores;
+  forOp.getBody()->walk([&](DescriptorStoreOp store) {
+    for (Operation *parent = store->getParentOp(); parent != loop;
+         parent = parent->getParentOp())
+      if (!isa<scf::IfOp>(parent))
+        return;
+    stores.push_back(store);
+  });
+  if (stores.empty())
+    return success();
+  OpBuilder b(loop);
+  SmallVector<Value> buffers;
+  for (DescriptorStoreOp store : stores) {
+    Location loc = store.getLoc();
+    FailureOr<MemDescType> type =
+        tmaBufferType(store, store.getDesc().getType(),
+                      store.getSrc().getType(), /*mutableMemory=*/true);
+    if (failed(type))
+      return failure();
+    b.setInsertionPoint(loop);
+    Value buffer = LocalAllocOp::create(b, loc, *type, ValueRange{});
+    buffers.push_back(buffer);
+    b.setInsertionPoint(store);
+    AsyncTMAStoreWaitOp::create(b, loc, 0);
+    LocalStoreOp::create(b, loc, store.getSrc(), buffer);
+    FenceAsyncSharedOp::create(b, loc, /*bCluster=*/false);
+    AsyncTMACopyLocalToGlobalOp::create(b, loc, store.getDesc(),
+                                        store.getIndices(), buffer);
+    store.erase();
+  }
+  b.setInsertionPointAfter(loop);
+  AsyncTMAStoreWaitOp::create(b, loop->getLoc(), 0);
+  for (Value buffer : buffers)
+    LocalDeallocOp::create(b, loop->getLoc(), buffer);
   return success();
 }

@@ -721,6 +721,15 @@ LogicalResult specialize(FuncOp func, Plan &plan) {
         if (auto init = dyn_cast<InitBarrierOp>(view))
           init.setCount(2);
   }
+
+  // A tile's TMA store stays in flight until the next tile's (upstream's
+  // consumer waits for each right away): it runs under the next tile's
+  // dots.
+  SmallVector<Operation *> consumerLoops;
+  consumerRegion.walk([&](scf::ForOp loop) { consumerLoops.push_back(loop); });
+  for (Operation *loop : consumerLoops)
+    if (failed(pipelineTMAStores(loop)))
+      return failure();
   return success();
 }
 
