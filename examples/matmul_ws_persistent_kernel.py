@@ -9,7 +9,8 @@ def matmul_ws_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                                 NUM_SMS: tl.constexpr,
                                 NUM_STAGES: tl.constexpr,
                                 WARP_SPECIALIZE: tl.constexpr = True,
-                                FLATTEN: tl.constexpr = False):
+                                FLATTEN: tl.constexpr = False,
+                                EPILOGUE_SUBTILE: tl.constexpr = False):
     # A persistent, warp-specialized matmul C = A @ B^T of contiguous
     # tensors (A is M x K, B is N x K, both K-major) through device-side
     # tensor descriptors: each program walks the tiles NUM_SMS apart in
@@ -17,13 +18,16 @@ def matmul_ws_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     # warps ahead of the wgmma warps (tl.range(..., warp_specialize=True)).
     # With WARP_SPECIALIZE=False, FLATTEN=True it is upstream's other
     # persistent form: the tile and k loops flattened into one loop, which
-    # the software pipeliner runs num_stages deep across tiles.
+    # the software pipeliner runs num_stages deep across tiles. With
+    # EPILOGUE_SUBTILE each tile is stored as two halves along N (half the
+    # store buffer).
     a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[K, 1],
                                        block_shape=[BLOCK_M, BLOCK_K])
     b_desc = tl.make_tensor_descriptor(b_ptr, shape=[N, K], strides=[K, 1],
                                        block_shape=[BLOCK_N, BLOCK_K])
+    C_BLOCK_N: tl.constexpr = BLOCK_N // (2 if EPILOGUE_SUBTILE else 1)
     c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[N, 1],
-                                       block_shape=[BLOCK_M, BLOCK_N])
+                                       block_shape=[BLOCK_M, C_BLOCK_N])
     start_pid = tl.program_id(0)
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
@@ -45,4 +49,11 @@ def matmul_ws_persistent_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
             a = a_desc.load([off_m, ki * BLOCK_K])
             b = b_desc.load([off_n, ki * BLOCK_K])
             acc = tl.dot(a, b.T, acc)
-        c_desc.store([off_m, off_n], acc.to(tl.float16))
+        if EPILOGUE_SUBTILE:
+            halves = tl.permute(tl.reshape(acc, (BLOCK_M, 2, C_BLOCK_N)),
+                                (0, 2, 1))
+            left, right = tl.split(halves)
+            c_desc.store([off_m, off_n], left.to(tl.float16))
+            c_desc.store([off_m, off_n + C_BLOCK_N], right.to(tl.float16))
+        else:
+            c_desc.store([off_m, off_n], acc.to(tl.float16))

@@ -229,9 +229,15 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NEXT: ttg.local_store %{{.*}}, %[[OUT]]
   // CHECK-NEXT: ttng.fence_async_shared
   // CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg2[%{{.*}}, %{{.*}}] %[[OUT]]
+  // A second store of the same buffer type shares the buffer.
+  // CHECK-NEXT: ttng.async_tma_store_wait {pendings = 0 : i32}
+  // CHECK-NEXT: ttg.local_store %{{.*}}, %[[OUT]]
+  // CHECK-NEXT: ttng.fence_async_shared
+  // CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg2[%{{.*}}, %{{.*}}] %[[OUT]]
   // CHECK: scf.yield
   // CHECK: ttng.async_tma_store_wait {pendings = 0 : i32}
-  // CHECK: ttg.local_dealloc %[[OUT]]
+  // CHECK-NEXT: ttg.local_dealloc %[[OUT]]
+  // CHECK-NOT: ttg.local_dealloc %[[OUT]]
   tt.func public @flattened(%a: !tt.tensordesc<tensor<64x64xf16, #shared>>, %b: !tt.tensordesc<tensor<64x64xf16, #shared>>, %c: !tt.tensordesc<tensor<64x64xf16, #shared>>, %n: i32, %len: i32) {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
@@ -252,6 +258,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
         %h = arith.truncf %d : tensor<64x64xf32, #mma> to tensor<64x64xf16, #mma>
         %hb = ttg.convert_layout %h : tensor<64x64xf16, #mma> -> tensor<64x64xf16, #blocked>
         tt.descriptor_store %c[%row, %c0], %hb : !tt.tensordesc<tensor<64x64xf16, #shared>>, tensor<64x64xf16, #blocked>
+        tt.descriptor_store %c[%row, %c64], %hb : !tt.tensordesc<tensor<64x64xf16, #shared>>, tensor<64x64xf16, #blocked>
         scf.yield %c0, %in, %zero : i32, i32, tensor<64x64xf32, #mma>
       } else {
         scf.yield %kp, %i, %d : i32, i32, tensor<64x64xf32, #mma>

@@ -200,6 +200,66 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#linear = #ttg.linear<{register = [[0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 0, 32], [0, 1, 0], [64, 0, 0]], lane = [[0, 0, 2], [0, 0, 4], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[16, 0, 0], [32, 0, 0]], block = []}>
+#linear1 = #ttg.linear<{register = [[0, 1, 0], [8, 0, 0], [0, 8, 0], [0, 16, 0], [0, 32, 0], [0, 0, 1], [64, 0, 0]], lane = [[0, 2, 0], [0, 4, 0], [1, 0, 0], [2, 0, 0], [4, 0, 0]], warp = [[16, 0, 0], [32, 0, 0]], block = []}>
+#linear2 = #ttg.linear<{register = [[0, 1], [8, 0], [0, 8], [0, 16], [0, 32], [64, 0]], lane = [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]], warp = [[16, 0], [32, 0]], block = []}>
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#shared1 = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+
+// An epilogue split into two halves (reshape, permutation, split: linear
+// layouts) still gets a consumer of two warp groups: each linear layout
+// turns its register basis of row 64 into the third warp basis, as the
+// MMA layout does. Both halves' stores share one buffer.
+// CHECK-DAG: #ttg.linear<{register = {{\[\[}}0, 0, 1], [8, 0, 0], [0, 0, 8], [0, 0, 16], [0, 0, 32], [0, 1, 0]], lane = {{.*}}, warp = {{\[\[}}16, 0, 0], [32, 0, 0], [64, 0, 0]], block = []}>
+// CHECK-DAG: #ttg.linear<{register = {{\[\[}}0, 1], [8, 0], [0, 8], [0, 16], [0, 32]], lane = {{.*}}, warp = {{\[\[}}16, 0], [32, 0], [64, 0]], block = []}>
+// CHECK-LABEL: tt.func public @subtiled
+// CHECK: ttg.warp_specialize
+// CHECK-SAME: requestedRegisters = array<i32: 232>
+// CHECK: partition0({{.*}}) num_warps(8)
+// CHECK: %[[OUT:.*]] = ttg.local_alloc : () -> !ttg.memdesc<128x64xf16, #shared, #smem, mutable>
+// CHECK: tt.split
+// CHECK: ttg.local_store %{{.*}}, %[[OUT]]
+// CHECK: ttg.local_store %{{.*}}, %[[OUT]]
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @subtiled(%a: !tt.tensordesc<tensor<128x64xf16, #shared>>, %b: !tt.tensordesc<tensor<128x64xf16, #shared>>, %c: !tt.tensordesc<tensor<128x64xf16, #shared>>, %tiles: i32, %k_tiles: i32) {
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %c64_i32 = arith.constant 64 : i32
+    %c128_i32 = arith.constant 128 : i32
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #mma>
+    %pid = tt.get_program_id x : i32
+    %n = tt.get_num_programs x : i32
+    scf.for %tile = %pid to %tiles step %n : i32 {
+      %off = arith.muli %tile, %c128_i32 : i32
+      %acc = scf.for %k = %c0_i32 to %k_tiles step %c1_i32 iter_args(%acc_k = %cst) -> (tensor<128x128xf32, #mma>)  : i32 {
+        %off_k = arith.muli %k, %c64_i32 : i32
+        %x = tt.descriptor_load %a[%off, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %xs = ttg.local_alloc %x : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %y = tt.descriptor_load %b[%off, %off_k] : !tt.tensordesc<tensor<128x64xf16, #shared>> -> tensor<128x64xf16, #blocked>
+        %ys = ttg.local_alloc %y : (tensor<128x64xf16, #blocked>) -> !ttg.memdesc<128x64xf16, #shared, #smem>
+        %yt = ttg.memdesc_trans %ys {order = array<i32: 1, 0>} : !ttg.memdesc<128x64xf16, #shared, #smem> -> !ttg.memdesc<64x128xf16, #shared1, #smem>
+        %d = ttng.warp_group_dot %xs, %yt, %acc_k {inputPrecision = 0 : i32} : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared1, #smem> -> tensor<128x128xf32, #mma>
+        scf.yield %d : tensor<128x128xf32, #mma>
+      }
+      %r = tt.reshape %acc : tensor<128x128xf32, #mma> -> tensor<128x2x64xf32, #linear>
+      %t = tt.trans %r {order = array<i32: 0, 2, 1>} : tensor<128x2x64xf32, #linear> -> tensor<128x64x2xf32, #linear1>
+      %lhs, %rhs = tt.split %t : tensor<128x64x2xf32, #linear1> -> tensor<128x64xf32, #linear2>
+      %l = arith.truncf %lhs : tensor<128x64xf32, #linear2> to tensor<128x64xf16, #linear2>
+      %lb = ttg.convert_layout %l : tensor<128x64xf16, #linear2> -> tensor<128x64xf16, #blocked>
+      tt.descriptor_store %c[%off, %c0_i32], %lb : !tt.tensordesc<tensor<128x64xf16, #shared>>, tensor<128x64xf16, #blocked>
+      %h = arith.truncf %rhs : tensor<128x64xf32, #linear2> to tensor<128x64xf16, #linear2>
+      %hb = ttg.convert_layout %h : tensor<128x64xf16, #linear2> -> tensor<128x64xf16, #blocked>
+      tt.descriptor_store %c[%off, %c64_i32], %hb : !tt.tensordesc<tensor<128x64xf16, #shared>>, tensor<128x64xf16, #blocked>
+    } {tt.warp_specialize}
+    tt.return
+  }
+}
+
+// -----
+
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [8, 1], order = [1, 0]}>
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>

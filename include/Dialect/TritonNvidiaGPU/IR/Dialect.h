@@ -110,11 +110,12 @@ FailureOr<gpu::MemDescType> tmaBufferType(Operation *op, TensorDescType desc,
 
 /// Pipelines the TMA stores of `loop` (an scf.for), as upstream's pipeliner
 /// does: each tt.descriptor_store of its body (directly or in scf.if
-/// regions) writes into a buffer of its own, allocated once before the
-/// loop, and leaves its TMA copy in flight; the next store waits for it
-/// before rewriting the buffer, the loop is followed by a wait for the
-/// last. (A persistent kernel's store of a tile then runs under the next
-/// tile's loads and dots.) Failure, diagnosed, for a store TMA cannot do.
+/// regions) writes into a buffer allocated once before the loop (one per
+/// buffer type, which stores of that type share), and leaves its TMA copy
+/// in flight; the next store waits for it before rewriting the buffer, the
+/// loop is followed by a wait for the last. (A persistent kernel's store of a
+/// tile then runs under the next tile's loads and dots.) Failure, diagnosed,
+/// for a store TMA cannot do.
 LogicalResult pipelineTMAStores(Operation *loop);
 } // namespace mlir::triton::nvidia_gpu
 

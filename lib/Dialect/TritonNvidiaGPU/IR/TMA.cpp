@@ -11,6 +11,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
 using namespace mlir::triton::gpu;
@@ -228,7 +229,9 @@ LogicalResult mlir::triton::nvidia_gpu::pipelineTMAStores(Operation *loop) {
   if (stores.empty())
     return success();
   OpBuilder b(loop);
-  SmallVector<Value> buffers;
+  // Stores of one buffer type share it (each waits for the store before
+  // anyway), as upstream's do: an epilogue split into subtiles takes one.
+  llvm::MapVector<Type, Value> buffers;
   for (DescriptorStoreOp store : stores) {
     Location loc = store.getLoc();
     FailureOr<MemDescType> type =
@@ -236,9 +239,11 @@ LogicalResult mlir::triton::nvidia_gpu::pipelineTMAStores(Operation *loop) {
                       store.getSrc().getType(), /*mutableMemory=*/true);
     if (failed(type))
       return failure();
-    b.setInsertionPoint(loop);
-    Value buffer = LocalAllocOp::create(b, loc, *type, ValueRange{});
-    buffers.push_back(buffer);
+    Value &buffer = buffers[*type];
+    if (!buffer) {
+      b.setInsertionPoint(loop);
+      buffer = LocalAllocOp::create(b, loc, *type, ValueRange{});
+    }
     b.setInsertionPoint(store);
     AsyncTMAStoreWaitOp::create(b, loc, 0);
     LocalStoreOp::create(b, loc, store.getSrc(), buffer);
@@ -249,7 +254,7 @@ LogicalResult mlir::triton::nvidia_gpu::pipelineTMAStores(Operation *loop) {
   }
   b.setInsertionPointAfter(loop);
   AsyncTMAStoreWaitOp::create(b, loop->getLoc(), 0);
-  for (Value buffer : buffers)
+  for (auto [type, buffer] : buffers)
     LocalDeallocOp::create(b, loop->getLoc(), buffer);
   return success();
 }

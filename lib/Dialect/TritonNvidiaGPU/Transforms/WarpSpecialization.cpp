@@ -521,10 +521,55 @@ void makeConsumer(Copied &copied, const Ring &ring, ArrayRef<Value> buffers,
 // A consumer of two warp groups
 //===----------------------------------------------------------------------===//
 
+/// A linear layout (one an MMA result's reshape, permutation or split
+/// has) for `factor` times the warps, as the MMA layout it comes from
+/// gets them: each doubling turns the register basis of the rows next
+/// above the warps' (dimension 0, twice the warps' largest row step) into a
+/// warp basis. Null when there is no such basis.
+Attribute scaleLinearWarps(LinearEncodingAttr linear, unsigned factor) {
+  unsigned rank = linear.getRank();
+  auto bases = [&](ArrayRef<int32_t> flat) {
+    SmallVector<SmallVector<int32_t>> out;
+    for (size_t i = 0; i + rank <= flat.size(); i += rank)
+      out.emplace_back(flat.slice(i, rank));
+    return out;
+  };
+  auto flatten = [](ArrayRef<SmallVector<int32_t>> list) {
+    SmallVector<int32_t> flat;
+    for (const SmallVector<int32_t> &basis : list)
+      llvm::append_range(flat, basis);
+    return flat;
+  };
+  SmallVector<SmallVector<int32_t>> registers =
+      bases(linear.getRegisterBases());
+  SmallVector<SmallVector<int32_t>> warps = bases(linear.getWarpBases());
+  if (!llvm::isPowerOf2_32(factor))
+    return {};
+  for (unsigned f = factor; f > 1; f /= 2) {
+    int32_t top = 0;
+    for (const SmallVector<int32_t> &w : warps)
+      top = std::max(top, w[0]);
+    if (top == 0)
+      return {};
+    auto next = llvm::find_if(registers, [&](ArrayRef<int32_t> r) {
+      return r[0] == 2 * top &&
+             llvm::all_of(r.drop_front(), [](int32_t c) { return c == 0; });
+    });
+    if (next == registers.end())
+      return {};
+    warps.push_back(*next);
+    registers.erase(next);
+  }
+  return LinearEncodingAttr::get(linear.getContext(), rank, flatten(registers),
+                                 linear.getLaneBases(), flatten(warps),
+                                 linear.getBlockBases());
+}
+
 /// `encoding` for `factor` times the warps: blocked layouts and Hopper's MMA
 /// layout put the new warps along their slowest dimension (the MMA's rows:
-/// each warp group its own rows of the tile), slices and dot operands
-/// follow their parent; null for layouts this does not know.
+/// each warp group its own rows of the tile), linear layouts derived from
+/// the MMA's follow it, slices and dot operands follow their parent; null
+/// for layouts this does not know.
 Attribute scaleWarps(Attribute encoding, unsigned factor) {
   MLIRContext *ctx = encoding.getContext();
   if (auto blocked = dyn_cast<BlockedEncodingAttr>(encoding)) {
@@ -543,6 +588,8 @@ Attribute scaleWarps(Attribute encoding, unsigned factor) {
                                       mma.getVersionMinor(), warps,
                                       mma.getInstrShape(), mma.getCgaBases());
   }
+  if (auto linear = dyn_cast<LinearEncodingAttr>(encoding))
+    return scaleLinearWarps(linear, factor);
   if (auto slice = dyn_cast<SliceEncodingAttr>(encoding)) {
     Attribute parent = scaleWarps(slice.getParent(), factor);
     return parent ? SliceEncodingAttr::get(ctx, slice.getDim(), parent)
