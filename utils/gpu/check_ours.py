@@ -41,13 +41,21 @@ def run(binary, folder, name, case, args, extra, report, log):
     """triton-run on one kernel folder; returns (exit code, report dict)."""
     if os.path.exists(report):
         os.remove(report)
+    cubin = os.path.join(folder, name + ".cubin")
+    if not os.path.exists(cubin):
+        # compile_corpus.py compiles the corpus kernels; the examples beside
+        # them (matmul_tma) come from the main job's build/ex-out.
+        message = f"not compiled: no {cubin}"
+        with open(log, "a") as out:
+            out.write(message + "\n\n")
+        return 2, {"error": message}
     # utils/compile_corpus.py writes metadata.json and signature.json;
     # triton-compile writes <name>.json, which carries the signature.
     metadata = os.path.join(folder, "metadata.json")
     if not os.path.exists(metadata):
         metadata = os.path.join(folder, name + ".json")
     signature = os.path.join(folder, "signature.json")
-    command = [binary, os.path.join(folder, name + ".cubin"), "-m", metadata,
+    command = [binary, cubin, "-m", metadata,
                *(["-s", signature] if os.path.exists(signature) else []),
                "-g", ",".join(map(str, case["grid"])), *args, *extra, "--json", report]
     start = time.time()
