@@ -24,7 +24,7 @@ from torch.nn.attention import SDPBackend, sdpa_kernel
 
 import triton_mlir
 from attention_ws_kernel import attention_ws_kernel
-from bench_ws import interleaved
+from bench_ws import attempt, interleaved
 
 
 def run(shape, causal, config, samples):
@@ -94,13 +94,8 @@ def main():
     for causal in (False, True):
         for spec in args.configs.split(","):
             config = tuple(int(x) for x in spec.split("x"))
-            try:
-                ok &= run(shape, causal, config, args.samples)
-            except Exception as e:  # report and go on
-                first = str(e).splitlines()[0] if str(e) else ""
-                print(f"{'causal' if causal else 'full  '} {spec}  FAILED "
-                      f"{type(e).__name__}: {first}", flush=True)
-                ok = False
+            ok &= attempt(f"{'causal' if causal else 'full  '} {spec}",
+                          lambda: run(shape, causal, config, args.samples))
     return 0 if ok else 1
 
 

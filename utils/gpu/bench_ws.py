@@ -53,6 +53,17 @@ def interleaved(fns, samples):
             for name, evs in events.items()}
 
 
+def attempt(label, fn):
+    """fn()'s result, or False after printing `label` and the first line of
+    the exception it raises (a benchmark reports and goes on)."""
+    try:
+        return fn()
+    except Exception as e:
+        first = str(e).splitlines()[0] if str(e) else ""
+        print(f"{label}  FAILED {type(e).__name__}: {first}", flush=True)
+        return False
+
+
 MODES = {
     "ws": dict(num_warps=4, WARP_SPECIALIZE=True, FLATTEN=False),
     "flat": dict(num_warps=8, WARP_SPECIALIZE=False, FLATTEN=True),
@@ -136,13 +147,9 @@ def main():
         for n in map(int, args.sizes.split(",")):
             for spec in args.configs.split(","):
                 config = tuple(int(x) for x in spec.split("x"))
-                try:
-                    ok &= run(mode, n, config, args.samples, args.subtile)
-                except Exception as e:  # report and go on
-                    first = str(e).splitlines()[0] if str(e) else ""
-                    print(f"{mode:4s} {n:5d} {spec}  FAILED "
-                          f"{type(e).__name__}: {first}", flush=True)
-                    ok = False
+                ok &= attempt(f"{mode:4s} {n:5d} {spec}",
+                              lambda: run(mode, n, config, args.samples,
+                                          args.subtile))
     return 0 if ok else 1
 
 

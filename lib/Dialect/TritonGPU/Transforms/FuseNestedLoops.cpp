@@ -161,6 +161,26 @@ Split splitAround(scf::ForOp outer, scf::ForOp inner) {
   return split;
 }
 
+/// Emits at `b` the ops of `prologue` (of `outer`'s body) for outer
+/// iteration `i` with carried values `outerArgs`; `map` gets the copies.
+void emitPrologue(OpBuilder &b, scf::ForOp outer,
+                  ArrayRef<Operation *> prologue, Value i, ValueRange outerArgs,
+                  IRMapping &map) {
+  map.map(outer.getInductionVar(), i);
+  for (auto [arg, value] : llvm::zip(outer.getRegionIterArgs(), outerArgs))
+    map.map(arg, value);
+  for (Operation *op : prologue)
+    b.clone(*op, map);
+}
+
+/// The trip count of `inner` with its bounds seen through `map`.
+Value innerTripCount(OpBuilder &b, Location loc, scf::ForOp inner,
+                     IRMapping &map) {
+  return tripCount(b, loc, map.lookupOrDefault(inner.getLowerBound()),
+                   map.lookupOrDefault(inner.getUpperBound()),
+                   map.lookupOrDefault(inner.getStep()));
+}
+
 /// Builds at `b` the loop that fuses `outer` with `inner`, `total` steps
 /// long. Without `invariantLength` an outer iteration may have no inner
 /// iteration (its step skips the inner body); with it, the inner loop's
@@ -174,15 +194,6 @@ scf::ForOp buildFused(OpBuilder &b, scf::ForOp outer, scf::ForOp inner,
   Type ivType = outer.getInductionVar().getType();
   auto constant = [&](OpBuilder &ob, int64_t v) -> Value {
     return arith::ConstantOp::create(ob, loc, ob.getIntegerAttr(ivType, v));
-  };
-  // The prologue for outer iteration `i`, returning the mapping.
-  auto emitPrologue = [&](OpBuilder &ob, Value i, ValueRange outerArgs,
-                          IRMapping &map) {
-    map.map(outer.getInductionVar(), i);
-    for (auto [arg, value] : llvm::zip(outer.getRegionIterArgs(), outerArgs))
-      map.map(arg, value);
-    for (Operation *op : split.prologue)
-      ob.clone(*op, map);
   };
 
   // The prologue's values the rest of the outer body reads: computed at the
@@ -214,7 +225,8 @@ scf::ForOp buildFused(OpBuilder &b, scf::ForOp outer, scf::ForOp inner,
 
   // Initial carried values: the first outer iteration's.
   IRMapping firstMap;
-  emitPrologue(b, outer.getLowerBound(), outer.getInitArgs(), firstMap);
+  emitPrologue(b, outer, split.prologue, outer.getLowerBound(),
+               outer.getInitArgs(), firstMap);
   SmallVector<Value> innerInits;
   for (Value init : inner.getInitArgs())
     innerInits.push_back(firstMap.lookupOrDefault(init));
@@ -255,7 +267,7 @@ scf::ForOp buildFused(OpBuilder &b, scf::ForOp outer, scf::ForOp inner,
                                   /*withElseRegion=*/true);
     OpBuilder tb = pick.getThenBodyBuilder();
     IRMapping prologueMap;
-    emitPrologue(tb, i, outerCur, prologueMap);
+    emitPrologue(tb, outer, split.prologue, i, outerCur, prologueMap);
     SmallVector<Value> fresh, kept(neededCarried);
     for (Value v : needed)
       fresh.push_back(prologueMap.lookup(v));
@@ -277,10 +289,7 @@ scf::ForOp buildFused(OpBuilder &b, scf::ForOp outer, scf::ForOp inner,
         innerCur[j] = pick.getResult(picked++);
   }
   Value length =
-      guarded ? tripCount(fb, loc, map.lookupOrDefault(inner.getLowerBound()),
-                          map.lookupOrDefault(inner.getUpperBound()),
-                          map.lookupOrDefault(inner.getStep()))
-              : invariantLength;
+      guarded ? innerTripCount(fb, loc, inner, map) : invariantLength;
   TypeRange innerTypes = inner.getResultTypes();
   // The inner body's k-th iteration (when guarded: if this outer iteration
   // has one).
@@ -376,8 +385,8 @@ void fuse(scf::ForOp outer, scf::ForOp inner) {
   if (invariant) {
     // Speculate that the inner loop runs: fused and unguarded if it does,
     // the outer loop without it if it does not.
-    Value length = tripCount(b, loc, inner.getLowerBound(),
-                             inner.getUpperBound(), inner.getStep());
+    IRMapping none;
+    Value length = innerTripCount(b, loc, inner, none);
     Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(ivType, 0));
     Value runs =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, length, zero);
@@ -412,16 +421,10 @@ void fuse(scf::ForOp outer, scf::ForOp inner) {
   // (A loop built with carried values has no yield yet.)
   OpBuilder sb = OpBuilder::atBlockEnd(sum.getBody());
   IRMapping map;
-  map.map(outer.getInductionVar(), sum.getInductionVar());
   // (The bounds read no carried value: fusable() checks.)
-  for (auto [arg, value] :
-       llvm::zip(outer.getRegionIterArgs(), outer.getInitArgs()))
-    map.map(arg, value);
-  for (Operation *op : splitAround(outer, inner).prologue)
-    sb.clone(*op, map);
-  Value length = tripCount(sb, loc, map.lookupOrDefault(inner.getLowerBound()),
-                           map.lookupOrDefault(inner.getUpperBound()),
-                           map.lookupOrDefault(inner.getStep()));
+  emitPrologue(sb, outer, splitAround(outer, inner).prologue,
+               sum.getInductionVar(), outer.getInitArgs(), map);
+  Value length = innerTripCount(sb, loc, inner, map);
   Value next = arith::AddIOp::create(sb, loc, sum.getRegionIterArgs()[0],
                                      atLeastOne(sb, loc, length));
   scf::YieldOp::create(sb, loc, next);

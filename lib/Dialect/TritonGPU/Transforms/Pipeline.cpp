@@ -516,16 +516,22 @@ struct PipelinePass
     : public triton::gpu::impl::TritonGPUPipelineBase<PipelinePass> {
   using Base::Base;
 
+  /// A loop's stages: its own `tt.num_stages` (tl.range(...,
+  /// num_stages=N)) wins over the option.
+  int stagesOf(scf::ForOp loop) {
+    auto loopStages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName);
+    return loopStages ? loopStages.getInt() : int(numStages);
+  }
+
   void runOnOperation() override {
     if (numStages < 2)
       return;
     ModuleOp mod = getOperation();
-    // TMA stores first, in every loop pipelined (its own tt.num_stages, else
-    // the option, at least 2; warp specialization's loops have 0).
+    // TMA stores first, in every loop pipelined (at least 2 stages; warp
+    // specialization's loops have 0).
     SmallVector<scf::ForOp> storing;
     mod.walk([&](scf::ForOp loop) {
-      auto loopStages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName);
-      if ((loopStages ? loopStages.getInt() : int64_t(numStages)) >= 2)
+      if (stagesOf(loop) >= 2)
         storing.push_back(loop);
     });
     for (scf::ForOp loop : storing)
@@ -541,23 +547,22 @@ struct PipelinePass
     });
     for (scf::ForOp loop : loops) {
       ModuleAxisInfoAnalysis axisInfo(mod);
-      // A loop's own `tt.num_stages` (tl.range(..., num_stages=N)) wins, and
-      // asks for its loads to be pipelined whatever they feed.
-      int stages = numStages;
-      auto loopStages = loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName);
-      if (loopStages)
-        stages = loopStages.getInt();
+      // A loop's own `tt.num_stages` also asks for its loads to be
+      // pipelined whatever they feed.
+      int stages = stagesOf(loop);
       if (stages < 2)
         continue;
+      bool ownStages = static_cast<bool>(
+          loop->getAttrOfType<IntegerAttr>(kNumStagesAttrName));
       SmallVector<PipelinedLoad> loads;
       for (Operation &op : loop.getBody()->without_terminator()) {
         std::optional<PipelinedLoad> match;
         if (auto load = dyn_cast<LoadOp>(op))
           match = matchLoad(load, loop, axisInfo,
-                            /*withoutDot=*/loopStages != nullptr);
+                            /*withoutDot=*/ownStages);
         else if (auto load = dyn_cast<DescriptorLoadOp>(op))
           match = matchDescriptorLoad(load, loop,
-                                      /*withoutDot=*/loopStages != nullptr);
+                                      /*withoutDot=*/ownStages);
         if (match)
           loads.push_back(*match);
       }
