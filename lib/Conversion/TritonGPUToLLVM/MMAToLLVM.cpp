@@ -528,8 +528,16 @@ FailureOr<SharedOperand> describeShared(Operation *op, OpBuilder &b,
   StringAttr offsetDim = StringAttr::get(ctx, "offset");
   if (!layout)
     return op->emitError("cannot lay out ") << memType;
-  LinearLayout toTensor =
-      layout->sublayout({offsetDim}, llvm::to_vector(layout->getOutDimNames()));
+  // In a cluster each CTA's buffer holds its part of the tensor: the offsets
+  // map onto that part.
+  SmallVector<int64_t> part =
+      getShapePerCTA(getCgaBases(nvmma, 2), 2, memType.getShape());
+  SmallVector<std::pair<StringAttr, int32_t>> partDims;
+  for (auto [dim, size] : llvm::zip(layout->getOutDimNames(), part))
+    partDims.push_back({dim, int32_t(size)});
+  LinearLayout::BasesT offsetBases;
+  offsetBases[offsetDim] = layout->getBases().lookup(offsetDim);
+  LinearLayout toTensor(offsetBases, partDims, /*requireSurjective=*/true);
   std::optional<LinearLayout> inverse = toTensor.invert();
   if (!inverse)
     return op->emitError("shared layout is not a bijection onto the buffer");
@@ -546,7 +554,7 @@ FailureOr<SharedOperand> describeShared(Operation *op, OpBuilder &b,
     ins[kDim] = {outs[kDim], k};
     return int64_t(inverse->apply(ins)[0].second) * s.elemBytes;
   };
-  int64_t mnSize = memType.getShape()[mnDim];
+  int64_t mnSize = part[mnDim];
   int64_t lbo = 0, sbo;
   if (s.mnMajor) {
     // Core matrices: 8 K rows of `swizzle` bytes; LBO steps to the next
@@ -702,11 +710,13 @@ struct WarpGroupDotOpConversion
              << "] or the warps do not fit the dot: K is "
              << shape->kInstr << " for " << aElt;
     unsigned instrN = instr[1];
-    int64_t M = dType.getShape()[0], N = dType.getShape()[1];
-    int64_t K = bMem.getShape()[0];
     std::optional<LinearLayout> dL = getLayout(dType);
     if (!dL)
       return op.emitError("cannot lay out the accumulator");
+    // In a cluster, each CTA's part of the product.
+    SmallVector<int64_t> dPart = shapePerCta(*dL, dType.getShape());
+    int64_t M = dPart[0], N = dPart[1];
+    int64_t K = bMem.getShape()[0];
     RegisterMap dRegs(*dL, dType.getShape());
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
 

@@ -910,28 +910,37 @@ mlir::triton::gpu::planSharedAccess(Operation *op, RankedTensorType tensorType,
     if (!toOffset)
       return op->emitError("the tensor does not fit the shared buffer");
   } else {
-    // A buffer split over a cluster's CTAs: each CTA's shared memory holds
-    // the part of the tensor its block selects, which must be the part its
-    // threads hold.
-    if (!shared->invert())
-      return op->emitError("shared layout is not a bijection onto the "
-                           "cluster's buffers");
-    std::optional<LinearLayout> full = tensor->invertAndCompose(*shared);
-    if (!full)
-      return op->emitError("the tensor does not fit the shared buffer");
-    SmallVector<StringAttr> threadDims;
-    for (StringAttr dim : full->getInDimNames())
-      if (dim != blockDim)
-        threadDims.push_back(dim);
+    // A buffer split over a cluster's CTAs (and copied where a block basis
+    // is zero): each CTA's shared memory holds the part of the tensor its
+    // block selects, which must be the part its threads hold.
     bool sameBlocks =
-        full->hasInDim(blockDim) && full->sublayoutIsZero(threadDims, {blockDim});
-    for (int i = 0; sameBlocks && i < full->getInDimSizeLog2(blockDim); ++i)
-      sameBlocks = full->getBasis(blockDim, i, blockDim) == (1 << i);
+        tensor->hasInDim(blockDim) &&
+        tensor->getInDimSize(blockDim) == shared->getInDimSize(blockDim);
+    for (int i = 0; sameBlocks && i < shared->getInDimSizeLog2(blockDim); ++i)
+      sameBlocks =
+          tensor->getBasis(blockDim, i) == shared->getBasis(blockDim, i);
     if (!sameBlocks)
       return op->emitError("the tensor is split over the cluster's CTAs "
                            "otherwise than the shared buffer");
-    toOffset = full->sublayout(llvm::to_vector(full->getInDimNames()),
-                               {offsetDim});
+    // Within a CTA, the offsets of its part (the block's coordinates come
+    // from the buffer the CTA addresses).
+    LinearLayout offsets = shared->sublayout({offsetDim}, outs);
+    SmallVector<int64_t> part =
+        getShapePerCTA(getCgaBases(memType.getEncoding(), outs.size()),
+                       outs.size(), memType.getShape());
+    if (offsets.getTotalInDimSizeLog2() != int(llvm::Log2_64(product(part))))
+      return op->emitError("shared layout is not a bijection onto the "
+                           "cluster's buffers");
+    SmallVector<StringAttr> threadDims;
+    for (StringAttr dim : tensor->getInDimNames())
+      if (dim != blockDim)
+        threadDims.push_back(dim);
+    std::optional<LinearLayout> within =
+        tensor->sublayout(threadDims, outs).invertAndCompose(offsets);
+    if (!within)
+      return op->emitError("the tensor does not fit the shared buffer");
+    toOffset = *within * LinearLayout::zeros1D(tensor->getInDimSize(blockDim),
+                                               blockDim, offsetDim);
   }
   SharedAccess access{*toOffset, 1};
   // Vectors: the lowest register bits are the lowest offset bits, and no

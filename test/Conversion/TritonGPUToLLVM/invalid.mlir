@@ -326,3 +326,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A buffer whose CTAs hold copies across one CTA bit cannot be written
+// from a tensor the CTAs of that bit split: each copy would hold only the
+// writer's part.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0], CGALayout = [[0, 1], [1, 0]]}>
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[0, 0], [1, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.shared = 2048 : i32} {
+  tt.func public @cluster_copied_from_split(%x: tensor<32x16xf32, #blocked>) {
+    // expected-error @+1 {{the tensor is split over the cluster's CTAs otherwise than the shared buffer}}
+    %buf = ttg.local_alloc %x {allocation.offset = 0 : i32} : (tensor<32x16xf32, #blocked>) -> !ttg.memdesc<32x16xf32, #shared, #smem>
+    tt.return
+  }
+}

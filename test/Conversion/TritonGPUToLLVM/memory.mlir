@@ -194,3 +194,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %v : tensor<64x!tt.ptr<f32>, #blocked>
   }
 }
+
+// -----
+
+// A buffer over 4 CTAs that split dim 0 in two and hold copies across the
+// other CTA bit (a wgmma A operand of a 2 x 2 tiled result): each CTA
+// stores (unpredicated: every copy is written) and loads its 16 x 16 part in
+// its own buffer, as above.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0], CGALayout = [[0, 0], [1, 0]]}>
+#shared = #ttg.swizzled_shared<{vec = 4, perPhase = 1, maxPhase = 8, order = [1, 0], CGALayout = [[0, 0], [1, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @cluster_split_and_copied
+  // CHECK-NOT: llvm.cond_br
+  // CHECK: llvm.store {{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK-NOT: llvm.store
+  // CHECK: llvm.load {{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK-NOT: llvm.load
+  // CHECK: llvm.return
+  tt.func public @cluster_split_and_copied(%x: tensor<32x16xf32, #blocked>) -> tensor<32x16xf32, #blocked> attributes {noinline = true} {
+    %buf = ttg.local_alloc %x : (tensor<32x16xf32, #blocked>) -> !ttg.memdesc<32x16xf32, #shared, #smem>
+    %v = ttg.local_load %buf : !ttg.memdesc<32x16xf32, #shared, #smem> -> tensor<32x16xf32, #blocked>
+    tt.return %v : tensor<32x16xf32, #blocked>
+  }
+}

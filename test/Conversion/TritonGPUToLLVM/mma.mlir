@@ -113,3 +113,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %w : tensor<64x64xf32, #mma>
   }
 }
+
+// -----
+
+// wgmma in a cluster of two CTAs splitting N: each CTA multiplies its 128x64
+// part, A whole in its buffer, B's buffer its 64x64 half (64 f16 rows of 128
+// bytes: no leading byte offset; 16 K rows are 2048 bytes, 128 in the
+// address field). Two M tiles of 64 rows by four K steps.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[0, 1]], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0]]}>
+#sb = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 1]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @wgmma_cluster
+  // CHECK: llvm.mlir.constant(4611686293305294848 : i64)
+  // CHECK: llvm.mlir.constant(4611686293305294848 : i64)
+  // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // CHECK: llvm.mlir.constant(4611686293305294850 : i64)
+  // CHECK: llvm.mlir.constant(4611686293305294976 : i64)
+  // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // CHECK: llvm.mlir.constant(4611686293305295360 : i64)
+  // CHECK: llvm.mlir.constant(4611686293305294848 : i64)
+  // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // CHECK-NOT: wgmma.mma_async
+  // CHECK: llvm.return
+  tt.func public @wgmma_cluster(%a: !ttg.memdesc<128x64xf16, #sa, #smem>, %b: !ttg.memdesc<64x128xf16, #sb, #smem>, %c: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> attributes {noinline = true} {
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #sa, #smem> * !ttg.memdesc<64x128xf16, #sb, #smem> -> tensor<128x128xf32, #mma>
+    tt.return %d : tensor<128x128xf32, #mma>
+  }
+}

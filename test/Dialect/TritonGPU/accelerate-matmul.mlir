@@ -53,6 +53,33 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 
 // -----
 
+// sm_90 in a cluster of two CTAs splitting N (as plan-cta tiles a 128x128
+// result): wgmma as upstream, on each CTA's 128x64 part (instruction N 64);
+// A, whole in each CTA, and B, split along N, go to shared buffers laid out
+// over the cluster as their tensors are.
+// CHECK-DAG: #[[MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = {{\[\[}}0, 1]], instrShape = [16, 64, 16]}>
+// CHECK-DAG: #[[SHARED_A:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}0, 0]]}>
+// CHECK-DAG: #[[SHARED_B:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = {{\[\[}}0, 1]]}>
+// CHECK: tt.func @mma_v3_cluster
+// CHECK: %[[SA:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<128x64xf16, #[[SHARED_A]], #smem>
+// CHECK: %[[SB:.*]] = ttg.local_alloc %{{.*}} -> !ttg.memdesc<64x128xf16, #[[SHARED_B]], #smem>
+// CHECK: ttng.warp_group_dot %[[SA]], %[[SB]], %{{.*}} -> tensor<128x128xf32, #[[MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+#whole = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 0]]}>
+#split = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[0, 1]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @mma_v3_cluster(%pa: tensor<128x64x!tt.ptr<f16>, #whole>, %pb: tensor<64x128x!tt.ptr<f16>, #split>, %c: tensor<128x128xf32, #blocked>) -> tensor<128x128xf32, #blocked> {
+    %a = tt.load %pa : tensor<128x64x!tt.ptr<f16>, #whole>
+    %b = tt.load %pb : tensor<64x128x!tt.ptr<f16>, #split>
+    %a1 = ttg.convert_layout %a : tensor<128x64xf16, #whole> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %b1 = ttg.convert_layout %b : tensor<64x128xf16, #split> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %d = tt.dot %a1, %b1, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
+    tt.return %d : tensor<128x128xf32, #blocked>
+  }
+}
+
+// -----
+
 // sm_90, chained dots (attention): warps all along M; an A computed in
 // registers stays there as a dot_op of the MMA layout, B (a K-major, that
 // is transposed, tile here) goes to shared memory.

@@ -268,3 +268,45 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Descriptor loads feeding mma.sync (a tile too small for wgmma): TMA copies
+// into slots of the descriptors' layout as for wgmma, but the operands are
+// loaded from the slot into their dot_op layouts before the copies refill
+// it, so two slots serve three stages (as for cp.async).
+#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func public @tma_mma_v2
+  // CHECK-DAG: %[[A:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+  // CHECK-DAG: %[[B:.*]] = ttg.local_alloc : () -> !ttg.memdesc<2x32x32xf16, #shared, #smem, mutable>
+  // CHECK: ttng.barrier_expect %{{.*}}, 4096, %{{.*}}
+  // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[INS:.*]] = %{{.*}}, %[[EXT:.*]] = %{{.*}}, %[[PHASE:.*]] = %{{.*}})
+  // CHECK: ttng.wait_barrier %{{.*}}, %[[PHASE]]
+  // CHECK: %[[SA:.*]] = ttg.memdesc_index %[[A]][%[[EXT]]]
+  // CHECK: %[[RA:.*]] = ttg.local_load %[[SA]] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+  // CHECK: %[[SB:.*]] = ttg.memdesc_index %[[B]][%[[EXT]]]
+  // CHECK: %[[RB:.*]] = ttg.local_load %[[SB]] : !ttg.memdesc<32x32xf16, #shared, #smem, mutable> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+  // CHECK: tt.dot %[[RA]], %[[RB]], %[[ACC]]
+  // CHECK: ttng.async_tma_copy_global_to_local %arg0
+  // CHECK: ttng.async_tma_copy_global_to_local %arg1
+  tt.func public @tma_mma_v2(%a: !tt.tensordesc<tensor<32x32xf16, #shared>>, %b: !tt.tensordesc<tensor<32x32xf16, #shared>>, %n: i32) -> tensor<32x32xf32, #mma> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %c32 = arith.constant 32 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %r = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<32x32xf32, #mma>) : i32 {
+      %off = arith.muli %k, %c32 : i32
+      %x = tt.descriptor_load %a[%c0, %off] : !tt.tensordesc<tensor<32x32xf16, #shared>> -> tensor<32x32xf16, #blocked>
+      %y = tt.descriptor_load %b[%off, %c0] : !tt.tensordesc<tensor<32x32xf16, #shared>> -> tensor<32x32xf16, #blocked>
+      %xa = ttg.convert_layout %x : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+      %yb = ttg.convert_layout %y : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+      %d = tt.dot %xa, %yb, %acc : tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<32x32xf32, #mma>
+      scf.yield %d : tensor<32x32xf32, #mma>
+    }
+    tt.return %r : tensor<32x32xf32, #mma>
+  }
+}

@@ -40,3 +40,86 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<128x64xf32, #blocked>
   }
 }
+
+// -----
+
+// A 128x128 result over two CTAs is split along N, as upstream tiles it
+// (128 rows per CTA first, then the columns): the loop-carried accumulator,
+// its zero init, the epilogue's conversion and the store take the result's
+// CTA bases [[0, 1]]; A becomes whole in each CTA, B split along N.
+// CHECK-DAG: #[[ACC_N:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1]]}>
+// CHECK-DAG: #[[ST_N:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1]]}>
+// CHECK-DAG: #[[WHOLE:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 0]]}>
+// CHECK: tt.func @matmul_split_n
+// CHECK: arith.constant dense<0.000000e+00> : tensor<128x128xf32, #[[ACC_N]]>
+// CHECK: scf.for {{.*}} -> (tensor<128x128xf32, #[[ACC_N]]>)
+// CHECK: ttg.convert_layout %{{.*}} : tensor<128x32xf16, #{{.*}}> -> tensor<128x32xf16, #[[WHOLE]]>
+// CHECK: ttg.convert_layout %{{.*}} : tensor<32x128xf16, #{{.*}}> -> tensor<32x128xf16, #[[ST_N]]>
+// CHECK: tt.dot {{.*}} -> tensor<128x128xf32, #[[ACC_N]]>
+// CHECK: ttg.convert_layout %{{.*}} : tensor<128x128xf32, #[[ACC_N]]> -> tensor<128x128xf32, #[[ST_N]]>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<128x128x!tt.ptr<f32>, #[[ST_N]]>
+// REMAT-DAG: #[[ST_N:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1]]}>
+// REMAT-DAG: #[[WHOLE:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 0]]}>
+// REMAT: tt.func @matmul_split_n
+// REMAT: tt.load %{{.*}} : tensor<128x32x!tt.ptr<f16>, #[[WHOLE]]>
+// REMAT: tt.load %{{.*}} : tensor<32x128x!tt.ptr<f16>, #[[ST_N]]>
+// REMAT: tt.store %{{.*}}, %{{.*}} : tensor<128x128x!tt.ptr<f32>, #[[ST_N]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+#acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @matmul_split_n(%a_ptr: !tt.ptr<f16>, %b_ptr: !tt.ptr<f16>, %c: !tt.ptr<f32>, %n: i32) {
+    %pa = tt.splat %a_ptr : !tt.ptr<f16> -> tensor<128x32x!tt.ptr<f16>, #blocked>
+    %pb = tt.splat %b_ptr : !tt.ptr<f16> -> tensor<32x128x!tt.ptr<f16>, #blocked>
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #acc>
+    %acc = scf.for %i = %c0 to %n step %c1 iter_args(%a_acc = %zero) -> (tensor<128x128xf32, #acc>) : i32 {
+      %a = tt.load %pa : tensor<128x32x!tt.ptr<f16>, #blocked>
+      %b = tt.load %pb : tensor<32x128x!tt.ptr<f16>, #blocked>
+      %da = ttg.convert_layout %a : tensor<128x32xf16, #blocked> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>
+      %db = ttg.convert_layout %b : tensor<32x128xf16, #blocked> -> tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>
+      %d = tt.dot %da, %db, %a_acc : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<128x128xf32, #acc>
+      scf.yield %d : tensor<128x128xf32, #acc>
+    }
+    %rows = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+    %cols = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+    %r2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
+    %c2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked>
+    %stride = arith.constant dense<128> : tensor<128x1xi32, #blocked>
+    %rs = arith.muli %r2, %stride : tensor<128x1xi32, #blocked>
+    %rb = tt.broadcast %rs : tensor<128x1xi32, #blocked> -> tensor<128x128xi32, #blocked>
+    %cb = tt.broadcast %c2 : tensor<1x128xi32, #blocked> -> tensor<128x128xi32, #blocked>
+    %off = arith.addi %rb, %cb : tensor<128x128xi32, #blocked>
+    %base = tt.splat %c : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>, #blocked>
+    %ptrs = tt.addptr %base, %off : tensor<128x128x!tt.ptr<f32>, #blocked>, tensor<128x128xi32, #blocked>
+    %out = ttg.convert_layout %acc : tensor<128x128xf32, #acc> -> tensor<128x128xf32, #blocked>
+    tt.store %ptrs, %out : tensor<128x128x!tt.ptr<f32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Four CTAs on a 128x128 result: 64 rows each would leave 32 columns, so two
+// CTAs split M and two split N (the low CTA bit along N). A row sum along
+// the split N would reduce across CTAs: the reduction keeps its own layout
+// and reads the result converted back.
+// CHECK-DAG: #[[ACC_MN:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1], [1, 0]]}>
+// CHECK-DAG: #[[ACC_OLD:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}1, 0], [2, 0]]}>
+// CHECK: tt.func @four_ctas
+// CHECK: %[[D:.*]] = tt.dot {{.*}} -> tensor<128x128xf32, #[[ACC_MN]]>
+// CHECK: %[[BACK:.*]] = ttg.convert_layout %[[D]] : tensor<128x128xf32, #[[ACC_MN]]> -> tensor<128x128xf32, #[[ACC_OLD]]>
+// CHECK: "tt.reduce"(%[[BACK]])
+#acc4 = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0], [2, 0]]}>
+module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @four_ctas(%a: tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc4}>>, %b: tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc4}>>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #acc4}>> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #acc4>
+    %d = tt.dot %a, %b, %zero : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc4}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc4}>> -> tensor<128x128xf32, #acc4>
+    %s = "tt.reduce"(%d) ({
+    ^bb0(%x: f32, %y: f32):
+      %sum = arith.addf %x, %y : f32
+      tt.reduce.return %sum : f32
+    }) {axis = 1 : i32} : (tensor<128x128xf32, #acc4>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #acc4}>>
+    tt.return %s : tensor<128xf32, #ttg.slice<{dim = 1, parent = #acc4}>>
+  }
+}

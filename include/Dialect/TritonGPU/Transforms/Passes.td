@@ -225,6 +225,7 @@ def TritonGPUPipeline : Pass<"tritongpu-pipeline", "mlir::ModuleOp"> {
            "(values below 2 disable the pass)">
   ];
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect",
                            "mlir::arith::ArithDialect",
                            "mlir::scf::SCFDialect"];
 }

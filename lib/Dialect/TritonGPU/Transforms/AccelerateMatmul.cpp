@@ -226,10 +226,6 @@ bool hasWgmmaSwizzle(Value operand, unsigned opIdx, bool kMajor) {
   auto type = cast<RankedTensorType>(sharedOperandSource(operand).getType());
   if (!type.getEncoding() || !isDistributedEncoding(type.getEncoding()))
     return false;
-  // An operand split over the CTAs of a cluster is not one buffer the
-  // lowering's descriptors address.
-  if (!getCgaBases(type.getEncoding(), type.getRank()).empty())
-    return false;
   return sharedOperandEncoding(type, opIdx, kMajor).getSwizzlingByteWidth() !=
          0;
 }
@@ -320,10 +316,8 @@ struct AccelerateMatmulPass
     // wgmma transposes 16-bit operands only; others are stored K-major.
     bool kMajor = opElt.getIntOrFloatBitWidth() != 16;
     bool aInRegisters = !comesFromLoadOrBlockArg(aIn);
-    if (version == 3 &&
-        (!cgaBases.empty() ||
-         (!aInRegisters && !hasWgmmaSwizzle(aIn, 0, kMajor)) ||
-         !hasWgmmaSwizzle(bIn, 1, kMajor)))
+    if (version == 3 && ((!aInRegisters && !hasWgmmaSwizzle(aIn, 0, kMajor)) ||
+                         !hasWgmmaSwizzle(bIn, 1, kMajor)))
       version = 2;
 
     unsigned kInstr = 256 / opElt.getIntOrFloatBitWidth();

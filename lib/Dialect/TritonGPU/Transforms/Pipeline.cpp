@@ -99,8 +99,9 @@ bool isZero(Value v) {
 }
 
 /// Whether cp.async can move `load`'s elements: at least 4 bytes per
-/// vector, by the pointers' alignment and the mask's constancy, within one
-/// CTA's part of the tensor.
+/// vector, by the pointers' alignment and the mask's constancy. (A tensor
+/// split over a cluster's CTAs goes to a buffer split the same way: each CTA
+/// copies its part.)
 bool copyableAsynchronously(LoadOp load, ModuleAxisInfoAnalysis &axisInfo) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || !type.getEncoding())
@@ -111,10 +112,6 @@ bool copyableAsynchronously(LoadOp load, ModuleAxisInfoAnalysis &axisInfo) {
   if (load.getOther() && !isZero(load.getOther()))
     return false;
   if (load.getIsVolatile())
-    return false;
-  // A tensor split over a cluster's CTAs would go to a buffer split the same
-  // way, which the cp.async lowering does not address.
-  if (!getCgaBases(type.getEncoding(), type.getRank()).empty())
     return false;
   unsigned bytes = elt.getIntOrFloatBitWidth() / 8;
   unsigned vec = std::min(axisInfo.getContiguity(load.getPtr()),
@@ -236,7 +233,8 @@ NVMMASharedEncodingAttr tmaSlotLayout(DescriptorLoadOp load) {
 }
 
 /// A descriptor load to copy by TMA into a slot of its descriptor's block
-/// layout: a wgmma operand allocated in that layout (read in place), or
+/// layout: a wgmma operand allocated in that layout (read in place), an
+/// mma.sync operand (loaded from the slot into its dot_op layout), or
 /// (`withoutDot`) any other value, read through ttg.local_load.
 std::optional<PipelinedLoad>
 matchDescriptorLoad(DescriptorLoadOp load, scf::ForOp loop, bool withoutDot) {
@@ -250,9 +248,24 @@ matchDescriptorLoad(DescriptorLoadOp load, scf::ForOp loop, bool withoutDot) {
   };
   if (!load->hasOneUse())
     return plainIfAsked();
-  auto alloc = dyn_cast<LocalAllocOp>(*load->getUsers().begin());
-  if (!alloc || alloc->getBlock() != load->getBlock() ||
-      alloc.getType().getEncoding() != layout)
+  Operation *user = *load->getUsers().begin();
+  if (user->getBlock() != load->getBlock())
+    return plainIfAsked();
+  // mma.sync: the operand's registers are loaded from the slot.
+  if (auto cvt = dyn_cast<ConvertLayoutOp>(user)) {
+    auto dotOperand =
+        dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
+    if (!dotOperand || !isa<NvidiaMmaEncodingAttr>(dotOperand.getParent()))
+      return plainIfAsked();
+    auto type = cast<RankedTensorType>(load.getType());
+    auto memType =
+        MemDescType::get(type.getShape(), type.getElementType(), layout,
+                         SharedMemorySpaceAttr::get(load.getContext()),
+                         /*mutableMemory=*/true);
+    return PipelinedLoad{load, cvt, memType};
+  }
+  auto alloc = dyn_cast<LocalAllocOp>(user);
+  if (!alloc || alloc.getType().getEncoding() != layout)
     return plainIfAsked();
   if (!onlyReadByWgmma(alloc))
     return plainIfAsked();
