@@ -123,3 +123,42 @@ module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %s : tensor<128xf32, #ttg.slice<{dim = 1, parent = #acc4}>>
   }
 }
+
+// -----
+
+// No dot: a column sum whose operand the default layout splits along the
+// reduced rows gets both CTAs along the columns, as upstream's plan-cta
+// does, from the load's pointers to the store of the sums.
+// CHECK-DAG: #[[COLS:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1]]}>
+// CHECK: tt.func @column_sum
+// CHECK: tt.load %{{.*}} : tensor<64x128x!tt.ptr<f32>, #[[COLS]]>
+// CHECK: "tt.reduce"
+// CHECK: (tensor<64x128xf32, #[[COLS]]>) -> tensor<128xf32, #ttg.slice<{dim = 0, parent = #[[COLS]]}>>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #[[COLS]]}>>
+// CHECK-NOT: ttg.convert_layout
+#rows = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @column_sum(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #rows}>>
+    %c = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #rows}>>
+    %r2 = tt.expand_dims %r {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #rows}>> -> tensor<64x1xi32, #rows>
+    %c2 = tt.expand_dims %c {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #rows}>> -> tensor<1x128xi32, #rows>
+    %stride = arith.constant dense<128> : tensor<64x1xi32, #rows>
+    %rs = arith.muli %r2, %stride : tensor<64x1xi32, #rows>
+    %rb = tt.broadcast %rs : tensor<64x1xi32, #rows> -> tensor<64x128xi32, #rows>
+    %cb = tt.broadcast %c2 : tensor<1x128xi32, #rows> -> tensor<64x128xi32, #rows>
+    %off = arith.addi %rb, %cb : tensor<64x128xi32, #rows>
+    %base = tt.splat %x : !tt.ptr<f32> -> tensor<64x128x!tt.ptr<f32>, #rows>
+    %ptrs = tt.addptr %base, %off : tensor<64x128x!tt.ptr<f32>, #rows>, tensor<64x128xi32, #rows>
+    %v = tt.load %ptrs : tensor<64x128x!tt.ptr<f32>, #rows>
+    %s = "tt.reduce"(%v) ({
+    ^bb0(%a: f32, %b: f32):
+      %sum = arith.addf %a, %b : f32
+      tt.reduce.return %sum : f32
+    }) {axis = 0 : i32} : (tensor<64x128xf32, #rows>) -> tensor<128xf32, #ttg.slice<{dim = 0, parent = #rows}>>
+    %ybase = tt.splat %y : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #rows}>>
+    %yptrs = tt.addptr %ybase, %c : tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #rows}>>, tensor<128xi32, #ttg.slice<{dim = 0, parent = #rows}>>
+    tt.store %yptrs, %s : tensor<128x!tt.ptr<f32>, #ttg.slice<{dim = 0, parent = #rows}>>
+    tt.return
+  }
+}

@@ -7,6 +7,8 @@
 // basis [m, n] sends the CTA bit to the split index m along dim 0 and n
 // along dim 1 (zero: the CTAs of that bit hold the same part). A takes the
 // result's bases with the column part dropped, B with the row part dropped.
+// In a kernel without dots, a 2-D reduction whose operand the CTAs split
+// along the reduced dimension gets them all along the other one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -310,6 +312,38 @@ struct PlanCTAPass
     mod.walk([&](DotOp dot) { dots.push_back(dot); });
     for (DotOp dot : dots)
       plan(dot, numCTAs.getInt());
+    // Without dots, as upstream: reductions whose operand the CTAs split
+    // along the reduced dimension.
+    if (dots.empty()) {
+      SmallVector<ReduceOp> reduces;
+      mod.walk([&](ReduceOp reduce) { reduces.push_back(reduce); });
+      for (ReduceOp reduce : reduces)
+        planReduction(reduce, numCTAs.getInt());
+    }
+  }
+
+  /// Puts every CTA of the cluster along the dimension a 2-D reduction
+  /// keeps (the lowering does not reduce across CTAs), for the reduction
+  /// and every tensor whose layout must agree with its operand's.
+  static void planReduction(ReduceOp reduce, int64_t numCTAs) {
+    auto type = cast<RankedTensorType>(reduce.getOperands()[0].getType());
+    auto layout = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+    if (!layout || type.getRank() != 2 || reduce->getNumResults() == 0)
+      return;
+    unsigned kept = 1 - reduce.getAxis();
+    ArrayRef<int32_t> current = layout.getCgaBases();
+    bool split = false;
+    for (size_t i = reduce.getAxis(); i < current.size(); i += 2)
+      split |= current[i] != 0;
+    if (!split)
+      return;
+    SmallVector<int32_t> bases;
+    for (int32_t c = 1; c < numCTAs; c *= 2) {
+      int32_t basis[2] = {0, 0};
+      basis[kept] = c;
+      bases.append(basis, basis + 2);
+    }
+    CtaRetagger(bases).run(reduce->getResult(0));
   }
 
   /// Tiles `dot`'s result over the cluster (2-D dots; a batched dot keeps
