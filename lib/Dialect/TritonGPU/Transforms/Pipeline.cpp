@@ -44,6 +44,7 @@
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Dialect/TritonGPU/Transforms/Utility.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Tools/ScfUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -306,15 +307,6 @@ DenseSet<Operation *> stageZeroOps(scf::ForOp loop,
   return stage0;
 }
 
-/// Whether `op` sits in the body of `loop`, directly or in scf.if regions.
-bool inBodyThroughIfs(scf::ForOp loop, Operation *op) {
-  for (Operation *parent = op->getParentOp(); parent != loop;
-       parent = parent->getParentOp())
-    if (!parent || !isa<scf::IfOp>(parent))
-      return false;
-  return true;
-}
-
 /// Whether every descriptor `desc` may hold in an iteration of `loop` is
 /// made before the loop or by a tt.make_tensor_descriptor in its body
 /// (directly or in scf.if regions), through the loop-carried values and
@@ -335,12 +327,13 @@ bool madeBeforeOrByBody(scf::ForOp loop, Value desc) {
     }
     Operation *def = v.getDefiningOp();
     if (auto make = dyn_cast<MakeTensorDescOp>(def)) {
-      if (!inBodyThroughIfs(loop, make))
+      if (!isInBodyThroughIfs(loop, make))
         return false;
       continue;
     }
     auto ifOp = dyn_cast<scf::IfOp>(def);
-    if (!ifOp || !inBodyThroughIfs(loop, ifOp) || ifOp.getElseRegion().empty())
+    if (!ifOp || !isInBodyThroughIfs(loop, ifOp) ||
+        ifOp.getElseRegion().empty())
       return false;
     unsigned index = cast<OpResult>(v).getResultNumber();
     worklist.push_back(ifOp.thenYield().getOperand(index));
@@ -478,7 +471,7 @@ multiBufferTensorMaps(scf::ForOp loop, int stages,
                       SmallVectorImpl<Operation *> &writers) {
   SmallVector<MakeTensorDescOp> makes;
   loop.getBody()->walk([&](MakeTensorDescOp make) {
-    if (inBodyThroughIfs(loop, make))
+    if (isInBodyThroughIfs(loop, make))
       makes.push_back(make);
   });
   MLIRContext *ctx = loop.getContext();

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Tools/ScfUtils.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
@@ -220,11 +221,8 @@ LogicalResult mlir::triton::nvidia_gpu::pipelineTMAStores(Operation *loop) {
   auto forOp = cast<scf::ForOp>(loop);
   SmallVector<DescriptorStoreOp> stores;
   forOp.getBody()->walk([&](DescriptorStoreOp store) {
-    for (Operation *parent = store->getParentOp(); parent != loop;
-         parent = parent->getParentOp())
-      if (!isa<scf::IfOp>(parent))
-        return;
-    stores.push_back(store);
+    if (isInBodyThroughIfs(forOp, store))
+      stores.push_back(store);
   });
   if (stores.empty())
     return success();
