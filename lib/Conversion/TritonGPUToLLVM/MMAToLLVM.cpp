@@ -180,23 +180,6 @@ struct RegisterMap {
   SmallVector<int64_t> shape;
 };
 
-/// The part of a tensor of `shape` laid out by `layout` that one CTA of a
-/// cluster holds: along a dimension the CTAs split, the lowest coordinate a
-/// block basis moves to.
-SmallVector<int64_t> shapePerCta(const LinearLayout &layout,
-                                 ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> part(shape);
-  StringAttr block =
-      StringAttr::get(layout.getOutDimNames().begin()->getContext(), "block");
-  if (!layout.hasInDim(block))
-    return part;
-  for (int i = 0; i < layout.getInDimSizeLog2(block); ++i)
-    for (auto [d, c] : llvm::enumerate(layout.getBasis(block, i)))
-      if (c != 0)
-        part[d] = std::min<int64_t>(part[d], c);
-  return part;
-}
-
 /// Copies each register of `layout` that holds the same coordinate as
 /// another (a repeat) from the one `regs` names, so that repeats of an
 /// updated accumulator stay equal.
@@ -530,15 +513,17 @@ FailureOr<SharedOperand> describeShared(Operation *op, OpBuilder &b,
     return op->emitError("cannot lay out ") << memType;
   // In a cluster each CTA's buffer holds its part of the tensor: the offsets
   // map onto that part.
-  SmallVector<int64_t> part =
-      getShapePerCTA(getCgaBases(nvmma, 2), 2, memType.getShape());
+  SmallVector<int64_t> part = shapePerCta(*layout, memType.getShape());
   SmallVector<std::pair<StringAttr, int32_t>> partDims;
   for (auto [dim, size] : llvm::zip(layout->getOutDimNames(), part))
     partDims.push_back({dim, int32_t(size)});
   LinearLayout::BasesT offsetBases;
   offsetBases[offsetDim] = layout->getBases().lookup(offsetDim);
-  LinearLayout toTensor(offsetBases, partDims, /*requireSurjective=*/true);
-  std::optional<LinearLayout> inverse = toTensor.invert();
+  FailureOr<LinearLayout> toTensor = LinearLayout::tryCreate(
+      offsetBases, partDims, /*requireSurjective=*/true);
+  std::optional<LinearLayout> inverse;
+  if (succeeded(toTensor))
+    inverse = toTensor->invert();
   if (!inverse)
     return op->emitError("shared layout is not a bijection onto the buffer");
   SharedOperand s{*inverse, Value(), false, 0,
@@ -717,6 +702,32 @@ struct WarpGroupDotOpConversion
     SmallVector<int64_t> dPart = shapePerCta(*dL, dType.getShape());
     int64_t M = dPart[0], N = dPart[1];
     int64_t K = bMem.getShape()[0];
+    // Each CTA multiplies its part of the product: the shared operands'
+    // CTAs must hold the rows of A and the columns of B it reads, all of K.
+    {
+      ArrayRef<int32_t> dBases = mma.getCgaBases();
+      auto checkOperand = [&](MemDescType mem, unsigned opIdx,
+                              StringRef name) -> LogicalResult {
+        SmallVector<int32_t> want(dBases);
+        for (size_t i = opIdx == 0 ? 1 : 0; i < want.size(); i += 2)
+          want[i] = 0;
+        SmallVector<int32_t> have = getCgaBases(mem.getEncoding(), 2);
+        if (have.empty())
+          have.assign(want.size(), 0);
+        if (have == want)
+          return success();
+        return op.emitError("wgmma operand ")
+               << name << "'s shared buffer is split over the cluster's CTAs "
+               << "otherwise than the accumulator's part needs (CTA bases ["
+               << llvm::make_range(have.begin(), have.end()) << "], needs ["
+               << llvm::make_range(want.begin(), want.end()) << "])";
+      };
+      if (failed(checkOperand(bMem, 1, "B")))
+        return failure();
+      if (auto aMem = dyn_cast<MemDescType>(op.getA().getType()))
+        if (failed(checkOperand(aMem, 0, "A")))
+          return failure();
+    }
     RegisterMap dRegs(*dL, dType.getShape());
     SmallVector<Value> acc = unpackLLElements(loc, adaptor.getC(), rewriter);
 

@@ -375,6 +375,20 @@ mlir::triton::gpu::emitThreadOffsets(OpBuilder &b, Location loc,
                             {StringAttr::get(ctx, "block"), ids.block}});
 }
 
+SmallVector<int64_t> mlir::triton::gpu::shapePerCta(const LinearLayout &layout,
+                                                    ArrayRef<int64_t> shape) {
+  SmallVector<int64_t> part(shape);
+  StringAttr block =
+      StringAttr::get(layout.getOutDimNames().begin()->getContext(), "block");
+  if (!layout.hasInDim(block))
+    return part;
+  for (int i = 0; i < layout.getInDimSizeLog2(block); ++i)
+    for (auto [d, c] : llvm::enumerate(layout.getBasis(block, i)))
+      if (c != 0)
+        part[d] = std::min<int64_t>(part[d], c);
+  return part;
+}
+
 SmallVector<int32_t>
 mlir::triton::gpu::registerCoords(const LinearLayout &layout, int reg) {
   MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
@@ -925,10 +939,13 @@ mlir::triton::gpu::planSharedAccess(Operation *op, RankedTensorType tensorType,
     // Within a CTA, the offsets of its part (the block's coordinates come
     // from the buffer the CTA addresses).
     LinearLayout offsets = shared->sublayout({offsetDim}, outs);
-    SmallVector<int64_t> part =
-        getShapePerCTA(getCgaBases(memType.getEncoding(), outs.size()),
-                       outs.size(), memType.getShape());
-    if (offsets.getTotalInDimSizeLog2() != int(llvm::Log2_64(product(part))))
+    SmallVector<std::pair<StringAttr, int32_t>> partDims;
+    for (auto [dim, size] :
+         llvm::zip(outs, shapePerCta(*shared, memType.getShape())))
+      partDims.push_back({dim, int32_t(size)});
+    FailureOr<LinearLayout> onPart = LinearLayout::tryCreate(
+        offsets.getBases(), partDims, /*requireSurjective=*/true);
+    if (failed(onPart) || !onPart->invert())
       return op->emitError("shared layout is not a bijection onto the "
                            "cluster's buffers");
     SmallVector<StringAttr> threadDims;

@@ -136,6 +136,12 @@ SmallVector<Value> emitThreadOffsets(OpBuilder &b, Location loc,
                                      const LinearLayout &layout,
                                      int threadsPerWarp, int numCTAs);
 SmallVector<int32_t> registerCoords(const LinearLayout &layout, int reg);
+
+/// The part of a tensor of `shape` laid out by `layout` that one CTA of a
+/// cluster holds: along a dimension the CTAs split, the lowest coordinate a
+/// block basis moves to (zero bases: copies).
+SmallVector<int64_t> shapePerCta(const LinearLayout &layout,
+                                 ArrayRef<int64_t> shape);
 /// The register of `layout` holding each register-only coordinate tuple
 /// (lane, warp and block 0); the lowest register where several hold one.
 std::map<SmallVector<int32_t>, unsigned>

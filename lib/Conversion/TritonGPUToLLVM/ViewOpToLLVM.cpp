@@ -363,14 +363,8 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     // Each CTA converts through its own shared memory: the CTAs must hold
     // the same parts of the tensor before and after.
     StringAttr blockDim = rewriter.getStringAttr("block");
-    auto blockBases = [&](const LinearLayout &l) {
-      SmallVector<SmallVector<int32_t>> bases;
-      if (l.hasInDim(blockDim))
-        for (int i = 0; i < l.getInDimSizeLog2(blockDim); ++i)
-          bases.push_back(llvm::to_vector(l.getBasis(blockDim, i)));
-      return bases;
-    };
-    if (blockBases(*srcLayout) != blockBases(*dstLayout))
+    if (srcLayout->getBases().lookup(blockDim) !=
+        dstLayout->getBases().lookup(blockDim))
       return op.emitError("this conversion moves elements between the "
                           "cluster's CTAs (their CTA layouts differ), which "
                           "needs distributed shared memory: not supported");

@@ -66,28 +66,12 @@ BlockedEncodingAttr tt_to_ttg::getBlockedEncoding(
   CGASplit cga =
       getDefaultCGASplit(shape, sizePerThread, order, launch.numCTAs);
 
-  // Walk from the fastest dimension; each takes as many threads as it has
-  // register blocks, lanes first, then warps. The slowest dimension takes
-  // whatever is left, so the layout may hold copies of a small tensor.
-  SmallVector<unsigned> threadsPerWarp(rank, 1), warpsPerCTA(rank, 1);
-  unsigned lanesLeft = launch.threadsPerWarp;
-  unsigned warpsLeft = launch.numWarps;
-  unsigned threadsLeft = launch.threadsPerWarp * launch.numWarps;
-  for (unsigned dim : order.drop_back()) {
-    int64_t shapePerCTA = std::max<int64_t>(1, shape[dim] / cga.splitNum[dim]);
-    unsigned blocks = std::max<int64_t>(1, shapePerCTA / sizePerThread[dim]);
-    unsigned threads = std::clamp(threadsLeft, 1u, blocks);
-    threadsPerWarp[dim] = std::clamp(threads, 1u, lanesLeft);
-    warpsPerCTA[dim] = std::clamp(threads / threadsPerWarp[dim], 1u, warpsLeft);
-    lanesLeft /= threadsPerWarp[dim];
-    warpsLeft /= warpsPerCTA[dim];
-    threadsLeft /= threads;
-  }
-  threadsPerWarp[order.back()] = lanesLeft;
-  warpsPerCTA[order.back()] = warpsLeft;
-
-  return BlockedEncodingAttr::get(ctx, sizePerThread, threadsPerWarp,
-                                  warpsPerCTA, order, cga.bases);
+  SmallVector<int64_t> shapePerCTA;
+  for (unsigned dim = 0; dim < rank; ++dim)
+    shapePerCTA.push_back(std::max<int64_t>(1, shape[dim] / cga.splitNum[dim]));
+  return getBlockedEncodingForPart(ctx, shapePerCTA, sizePerThread, order,
+                                   launch.threadsPerWarp, launch.numWarps,
+                                   cga.bases);
 }
 
 /// The dimensions from the last (fastest) to the first.

@@ -342,3 +342,18 @@ module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A wgmma whose accumulator two CTAs split along N, reading a B buffer each
+// CTA holds whole: each CTA would multiply the wrong columns.
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], CGALayout = [[0, 1]], instrShape = [16, 64, 16]}>
+#sa = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16, CGALayout = [[0, 0]]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, ttg.shared = 65536 : i32} {
+  tt.func public @wgmma_cluster_mismatch(%a: !ttg.memdesc<128x64xf16, #sa, #smem>, %b: !ttg.memdesc<64x128xf16, #sa, #smem>, %c: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> {
+    // expected-error @+1 {{wgmma operand B's shared buffer is split over the cluster's CTAs otherwise than the accumulator's part needs (CTA bases [0, 0], needs [0, 1])}}
+    %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #sa, #smem> * !ttg.memdesc<64x128xf16, #sa, #smem> -> tensor<128x128xf32, #mma>
+    tt.return %d : tensor<128x128xf32, #mma>
+  }
+}

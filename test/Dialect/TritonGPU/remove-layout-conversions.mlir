@@ -241,3 +241,34 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %w : tensor<64x64xf16, #whole>
   }
 }
+
+// -----
+
+// Constants in another layout: a dense one that is not a splat is made again
+// in the layout its user wants (its values are held by index); a resource
+// cannot be, and its conversion stays (the pass used to remake it and its
+// conversion forever).
+// CHECK-LABEL: tt.func @constants_in_another_layout
+// CHECK-DAG: arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : tensor<8xi32, #[[L2:blocked[0-9]*]]>
+// CHECK-DAG: %[[RES:.*]] = arith.constant dense_resource<eight> : tensor<8xi32, #[[L1:blocked[0-9]*]]>
+// CHECK: ttg.convert_layout %[[RES]] : tensor<8xi32, #[[L1]]> -> tensor<8xi32, #[[L2]]>
+#l1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#l2 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @constants_in_another_layout(%p: tensor<8x!tt.ptr<i32>, #l2>, %q: tensor<8x!tt.ptr<i32>, #l2>) {
+    %a = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : tensor<8xi32, #l1>
+    %r = arith.constant dense_resource<eight> : tensor<8xi32, #l1>
+    %ca = ttg.convert_layout %a : tensor<8xi32, #l1> -> tensor<8xi32, #l2>
+    %cr = ttg.convert_layout %r : tensor<8xi32, #l1> -> tensor<8xi32, #l2>
+    tt.store %p, %ca : tensor<8x!tt.ptr<i32>, #l2>
+    tt.store %q, %cr : tensor<8x!tt.ptr<i32>, #l2>
+    tt.return
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      eight: "0x040000000000000001000000020000000300000004000000050000000600000007000000"
+    }
+  }
+#-}

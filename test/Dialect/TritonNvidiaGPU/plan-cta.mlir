@@ -46,10 +46,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // A 128x128 result over two CTAs is split along N, as upstream tiles it
 // (128 rows per CTA first, then the columns): the loop-carried accumulator,
 // its zero init, the epilogue's conversion and the store take the result's
-// CTA bases [[0, 1]]; A becomes whole in each CTA, B split along N.
+// CTA bases [[0, 1]]; A becomes whole in each CTA, B split along N. Lanes
+// and warps are fitted to each CTA's part (A's 32 columns take 8 lanes).
 // CHECK-DAG: #[[ACC_N:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1]]}>
 // CHECK-DAG: #[[ST_N:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1]]}>
-// CHECK-DAG: #[[WHOLE:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 0]]}>
+// CHECK-DAG: #[[WHOLE:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 0]]}>
 // CHECK: tt.func @matmul_split_n
 // CHECK: arith.constant dense<0.000000e+00> : tensor<128x128xf32, #[[ACC_N]]>
 // CHECK: scf.for {{.*}} -> (tensor<128x128xf32, #[[ACC_N]]>)
@@ -59,7 +60,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // CHECK: ttg.convert_layout %{{.*}} : tensor<128x128xf32, #[[ACC_N]]> -> tensor<128x128xf32, #[[ST_N]]>
 // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<128x128x!tt.ptr<f32>, #[[ST_N]]>
 // REMAT-DAG: #[[ST_N:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1]]}>
-// REMAT-DAG: #[[WHOLE:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 0]]}>
+// REMAT-DAG: #[[WHOLE:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 0]]}>
 // REMAT: tt.func @matmul_split_n
 // REMAT: tt.load %{{.*}} : tensor<128x32x!tt.ptr<f16>, #[[WHOLE]]>
 // REMAT: tt.load %{{.*}} : tensor<32x128x!tt.ptr<f16>, #[[ST_N]]>
@@ -100,16 +101,14 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Four CTAs on a 128x128 result: 64 rows each would leave 32 columns, so two
-// CTAs split M and two split N (the low CTA bit along N). A row sum along
-// the split N would reduce across CTAs: the reduction keeps its own layout
-// and reads the result converted back.
-// CHECK-DAG: #[[ACC_MN:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}0, 1], [1, 0]]}>
+// Four CTAs on a 128x128 result: upstream's tiling would be 2 x 2 (64 rows
+// each would leave 32 columns), but the row sum along the then split N
+// would reduce across CTAs, which the lowering cannot: the result keeps the
+// tiling it has (rows over all four CTAs) and nothing is converted.
 // CHECK-DAG: #[[ACC_OLD:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}1, 0], [2, 0]]}>
 // CHECK: tt.func @four_ctas
-// CHECK: %[[D:.*]] = tt.dot {{.*}} -> tensor<128x128xf32, #[[ACC_MN]]>
-// CHECK: %[[BACK:.*]] = ttg.convert_layout %[[D]] : tensor<128x128xf32, #[[ACC_MN]]> -> tensor<128x128xf32, #[[ACC_OLD]]>
-// CHECK: "tt.reduce"(%[[BACK]])
+// CHECK: %[[D:.*]] = tt.dot {{.*}} -> tensor<128x128xf32, #[[ACC_OLD]]>
+// CHECK-NEXT: "tt.reduce"(%[[D]])
 #acc4 = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0], [2, 0]]}>
 module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   tt.func @four_ctas(%a: tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc4}>>, %b: tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc4}>>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #acc4}>> {
@@ -162,3 +161,48 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// Two dots whose results are tied (the second accumulates into the first's
+// result) keep the tiling they share, split along M, rather than each
+// imposing its own: neither result is retyped.
+// CHECK-DAG: #[[ACC_M:.*]] = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = {{\[\[}}1, 0]]}>
+// CHECK: tt.func @tied_dots
+// CHECK: %[[D1:.*]] = tt.dot {{.*}} -> tensor<128x128xf32, #[[ACC_M]]>
+// CHECK: %[[D2:.*]] = tt.dot {{.*}}, %[[D1]] : {{.*}} -> tensor<128x128xf32, #[[ACC_M]]>
+// CHECK-NEXT: tt.return %[[D2]] : tensor<128x128xf32, #[[ACC_M]]>
+#acc = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @tied_dots(%a: tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>>, %b: tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>>) -> tensor<128x128xf32, #acc> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #acc>
+    %d1 = tt.dot %a, %b, %zero : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<128x128xf32, #acc>
+    %d2 = tt.dot %a, %b, %d1 : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc}>> -> tensor<128x128xf32, #acc>
+    tt.return %d2 : tensor<128x128xf32, #acc>
+  }
+}
+
+// -----
+
+// A constant the pass cannot retype (not a dense value), and a result the
+// function returns, would need conversions between CTAs: the plan is not
+// applied.
+// CHECK: tt.func @resource_init
+// CHECK: %[[INIT:.*]] = arith.constant dense_resource<zeros> : tensor<128x128xf32, #[[B:blocked[0-9]*]]>
+// CHECK-NEXT: %[[D:.*]] = tt.dot %{{.*}}, %{{.*}}, %[[INIT]] : {{.*}} -> tensor<128x128xf32, #[[B]]>
+// CHECK-NEXT: tt.return %[[D]]
+#acc5 = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[1, 0]]}>
+module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @resource_init(%a: tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc5}>>, %b: tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc5}>>) -> tensor<128x128xf32, #acc5> {
+    %init = arith.constant dense_resource<zeros> : tensor<128x128xf32, #acc5>
+    %d = tt.dot %a, %b, %init : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #acc5}>> * tensor<32x128xf16, #ttg.dot_op<{opIdx = 1, parent = #acc5}>> -> tensor<128x128xf32, #acc5>
+    tt.return %d : tensor<128x128xf32, #acc5>
+  }
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      zeros: "0x04000000"
+    }
+  }
+#-}

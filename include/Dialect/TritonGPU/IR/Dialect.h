@@ -90,6 +90,17 @@ public:
 /// its coordinates); empty for other encodings.
 SmallVector<int64_t> getLinearComponentShape(Attribute encoding);
 
+/// A blocked layout of `sizePerThread` and `order` over a CTA's part
+/// `shapePerCTA`: its `threadsPerWarp` lanes and `numWarps` warps spread
+/// from the fastest dimension (`order[0]`), each dimension taking as many
+/// threads as it has register blocks, lanes first; the slowest takes what
+/// is left (copies of a small tensor). `cgaBases` place the CTAs.
+BlockedEncodingAttr
+getBlockedEncodingForPart(MLIRContext *ctx, ArrayRef<int64_t> shapePerCTA,
+                          ArrayRef<unsigned> sizePerThread,
+                          ArrayRef<unsigned> order, unsigned threadsPerWarp,
+                          unsigned numWarps, ArrayRef<int32_t> cgaBases);
+
 /// `blocked` with a new minor dimension of size 2 held in each thread's
 /// registers: the layout of a tt.join result.
 BlockedEncodingAttr getJoinedBlockedEncoding(BlockedEncodingAttr blocked);

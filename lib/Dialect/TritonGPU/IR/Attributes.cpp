@@ -1080,6 +1080,35 @@ SharedLinearEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 }
 
 //===----------------------------------------------------------------------===//
+// Blocked layouts fitted to a shape
+//===----------------------------------------------------------------------===//
+
+BlockedEncodingAttr mlir::triton::gpu::getBlockedEncodingForPart(
+    MLIRContext *ctx, ArrayRef<int64_t> shapePerCTA,
+    ArrayRef<unsigned> sizePerThread, ArrayRef<unsigned> order,
+    unsigned threadsPerWarp, unsigned numWarps, ArrayRef<int32_t> cgaBases) {
+  unsigned rank = shapePerCTA.size();
+  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
+  unsigned lanesLeft = threadsPerWarp;
+  unsigned warpsLeft = numWarps;
+  unsigned threadsLeft = threadsPerWarp * numWarps;
+  for (unsigned dim : order.drop_back()) {
+    unsigned blocks = std::max<int64_t>(
+        1, std::max<int64_t>(1, shapePerCTA[dim]) / sizePerThread[dim]);
+    unsigned threads = std::clamp(threadsLeft, 1u, blocks);
+    lanes[dim] = std::clamp(threads, 1u, lanesLeft);
+    warps[dim] = std::clamp(threads / lanes[dim], 1u, warpsLeft);
+    lanesLeft /= lanes[dim];
+    warpsLeft /= warps[dim];
+    threadsLeft /= threads;
+  }
+  lanes[order.back()] = lanesLeft;
+  warps[order.back()] = warpsLeft;
+  return BlockedEncodingAttr::get(ctx, sizePerThread, lanes, warps, order,
+                                  cgaBases);
+}
+
+//===----------------------------------------------------------------------===//
 // Blocked layouts of join and split
 //===----------------------------------------------------------------------===//
 

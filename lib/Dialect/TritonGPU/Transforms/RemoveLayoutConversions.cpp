@@ -899,16 +899,26 @@ void LayoutRematerialization::rewriteSlice(llvm::SetVector<Value> &slice,
       op->erase();
       continue;
     }
-    if (isa<arith::ConstantOp>(op)) {
-      // A copy converted to the new layout; the conversion folds into it.
-      Operation *newOp = builder.clone(*op);
-      Value result = op->getResult(0);
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      Value result = constant.getResult();
       auto newType = cast<RankedTensorType>(result.getType())
                          .cloneWithEncoding(layout.lookup(result));
-      auto convert = ConvertLayoutOp::create(builder, op->getLoc(), newType,
-                                             newOp->getResult(0));
-      mapping.map(result, convert.getResult());
-      addRematValue(result, layout.lookup(result), convert.getResult());
+      Value remade;
+      if (isa<SplatElementsAttr>(constant.getValue())) {
+        // A copy converted to the new layout; the conversion folds into it.
+        Operation *copy = builder.clone(*op);
+        remade = ConvertLayoutOp::create(builder, op->getLoc(), newType,
+                                         copy->getResult(0));
+      } else {
+        // The same values in the new layout (getConvertBackwardSlice admits
+        // dense constants only): a conversion of a non-splat constant would
+        // not fold, and would be rematerialized again.
+        remade = arith::ConstantOp::create(
+            builder, op->getLoc(),
+            cast<DenseElementsAttr>(constant.getValue()).reshape(newType));
+      }
+      mapping.map(result, remade);
+      addRematValue(result, layout.lookup(result), remade);
       continue;
     }
     Operation *newOp = builder.clone(*op, mapping);

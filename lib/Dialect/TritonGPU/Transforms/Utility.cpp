@@ -325,8 +325,12 @@ bool mlir::triton::gpu::canFoldIntoConversion(Operation *op,
     RankedTensorType dstType = reshape.getType().cloneWithEncoding(encoding);
     return getTotalElemsPerThread(srcType) == getTotalElemsPerThread(dstType);
   }
-  return isa<arith::ConstantOp, MakeRangeOp, SplatOp, HistogramOp, LocalAllocOp,
-             LocalLoadOp, LocalStoreOp>(op);
+  // A splat constant folds into the conversion (canonicalization); other
+  // dense constants are made again in the new layout (rewriteSlice).
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<SplatElementsAttr>(constant.getValue());
+  return isa<MakeRangeOp, SplatOp, HistogramOp, LocalAllocOp, LocalLoadOp,
+             LocalStoreOp>(op);
 }
 
 bool mlir::triton::gpu::isView(Operation *op) {
@@ -398,6 +402,13 @@ LogicalResult mlir::triton::gpu::getConvertBackwardSlice(
         continue;
       if (isa<CatOp>(def))
         return failure();
+      // A constant's value in another layout: a dense one is made again
+      // (its values are held by index), a resource cannot be.
+      if (auto constant = dyn_cast<arith::ConstantOp>(def)) {
+        if (!isa<DenseElementsAttr>(constant.getValue()))
+          return failure();
+        continue;
+      }
       if (auto gather = dyn_cast<GatherOp>(def)) {
         // Only the indices follow the result's layout.
         enqueue(gather.getIndicesMutable(), encoding);

@@ -14,12 +14,15 @@
 
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "Dialect/TritonNvidiaGPU/Transforms/Passes.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <algorithm>
+#include <functional>
+#include <numeric>
 
 namespace mlir::triton::nvidia_gpu {
 #define GEN_PASS_DEF_TRITONNVIDIAGPUPLANCTA
@@ -71,12 +74,18 @@ SmallVector<int32_t> operandCtaBases(ArrayRef<int32_t> bases, unsigned rank,
   return out;
 }
 
-BlockedEncodingAttr withCtaBases(BlockedEncodingAttr layout,
-                                 ArrayRef<int32_t> bases) {
-  return BlockedEncodingAttr::get(
-      layout.getContext(), layout.getSizePerThread(),
-      layout.getThreadsPerWarp(), layout.getWarpsPerCTA(), layout.getOrder(),
-      bases);
+/// `layout` with CTA bases `bases`, its lanes and warps spread anew over a
+/// CTA's part `part` of the tensor (registers per thread and order kept).
+BlockedEncodingAttr fitToPart(BlockedEncodingAttr layout,
+                              ArrayRef<int64_t> part, ArrayRef<int32_t> bases) {
+  auto product = [](ArrayRef<unsigned> values) {
+    return std::accumulate(values.begin(), values.end(), 1u,
+                           std::multiplies<unsigned>());
+  };
+  return getBlockedEncodingForPart(layout.getContext(), part,
+                                   layout.getSizePerThread(), layout.getOrder(),
+                                   product(layout.getThreadsPerWarp()),
+                                   product(layout.getWarpsPerCTA()), bases);
 }
 
 /// Gives a planned dot's result tiling to every tensor whose layout must
@@ -86,17 +95,22 @@ BlockedEncodingAttr withCtaBases(BlockedEncodingAttr layout,
 /// layouts (elementwise ops, loads and stores through pointers or
 /// descriptors (whose layouts are chosen later, from these), broadcasts,
 /// expand_dims, loop and branch results, layout conversions, reductions along a
-/// dimension the CTAs do not split) are retyped; at other ops (and at a dot's
-/// operands, planned apart) the value is converted back to what it was.
+/// dimension the CTAs do not split) are retyped; at a dot's operands, planned
+/// apart, the value is converted back to what it was. A plan that would
+/// need other conversions is not applied (isSelfContained).
 class CtaRetagger {
 public:
-  explicit CtaRetagger(ArrayRef<int32_t> bases) : bases(bases) {}
+  /// `shape`: the 2-D shape the planned `bases` tile, whose CTA part the
+  /// retyped layouts' threads are fitted to.
+  CtaRetagger(ArrayRef<int32_t> bases, ArrayRef<int64_t> shape)
+      : bases(bases), part(getShapePerCTA(bases, 2, shape)) {}
 
-  /// `enc` with the planned CTA bases, for the 2-D blocked layouts and their
-  /// slices; nullptr for others.
+  /// `enc` with the planned CTA bases (its lanes and warps fitted to a CTA's
+  /// part, as upstream's plan fits them), for the 2-D blocked layouts and
+  /// their slices; nullptr for others.
   Attribute remap(Attribute enc) const {
     if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(enc))
-      return blocked.getRank() == 2 ? withCtaBases(blocked, bases)
+      return blocked.getRank() == 2 ? fitToPart(blocked, part, bases)
                                     : Attribute();
     if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(enc))
       if (Attribute parent = remap(slice.getParent()))
@@ -112,8 +126,8 @@ public:
     return enc ? tensor.cloneWithEncoding(enc) : nullptr;
   }
 
-  /// Retypes the values whose layout must agree with `root`'s.
-  void run(Value root) {
+  /// Finds the values whose layout must agree with `root`'s.
+  void collect(Value root) {
     add(root);
     while (!worklist.empty()) {
       Value v = worklist.pop_back_val();
@@ -121,8 +135,8 @@ public:
       // it (recorded by connect), and ties nothing else to the group.
       if (fixed.contains(v))
         continue;
-      if (Operation *def = v.getDefiningOp())
-        connect(def, nullptr);
+      if (auto result = dyn_cast<OpResult>(v))
+        connectDefinition(result);
       else if (auto forOp = dyn_cast<scf::ForOp>(
                    cast<BlockArgument>(v).getOwner()->getParentOp()))
         connectLoop(forOp, cast<BlockArgument>(v).getArgNumber() - 1);
@@ -130,6 +144,39 @@ public:
         if (!connect(use.getOwner(), &use))
           boundaryUses.push_back(&use);
     }
+  }
+
+  /// Whether retyping the values found leaves only conversions that
+  /// remove-layout-conversions takes away or the lowering can do: the values
+  /// the group reads but cannot retype are recomputed from scalars by cheap
+  /// ops (an index range, say), the group is read elsewhere only by
+  /// conversions to a dot's operands (which plan-cta plans), and it holds no
+  /// result of a dot other than `dot` (whose own plan would compete with
+  /// this one). Anything else (a reduction along a dimension the plan
+  /// splits, say) would be a conversion between CTAs.
+  bool isSelfContained(Operation *dot = nullptr) const {
+    if (!llvm::all_of(fixedUses, [&](OpOperand *use) {
+          Value v = use->get();
+          return isRecomputable(v) ||
+                 sameCtaParts(cast<RankedTensorType>(v.getType()),
+                              remap(v.getType()));
+        }))
+      return false;
+    auto otherDot = [&](Value v) {
+      Operation *def = v.getDefiningOp();
+      return isa_and_nonnull<DotOp>(def) && def != dot;
+    };
+    if (llvm::any_of(group, otherDot))
+      return false;
+    return llvm::all_of(boundaryUses, [&](OpOperand *use) {
+      auto cvt = dyn_cast<ConvertLayoutOp>(use->getOwner());
+      return cvt && (isa<DotOperandEncodingAttr>(cvt.getType().getEncoding()) ||
+                     sameCtaParts(remap(use->get().getType()), cvt.getType()));
+    });
+  }
+
+  /// Retypes the values found, converting at the group's edges.
+  void apply() {
     DenseMap<Value, Type> oldTypes;
     for (Value v : group) {
       oldTypes[v] = v.getType();
@@ -154,11 +201,45 @@ public:
   }
 
 private:
+  /// Whether each CTA holds the same part of the tensor in both types (a
+  /// conversion between them stays within CTAs).
+  static bool sameCtaParts(RankedTensorType a, RankedTensorType b) {
+    std::optional<LinearLayout> la =
+        toLinearLayout(a.getShape(), a.getEncoding());
+    std::optional<LinearLayout> lb =
+        toLinearLayout(b.getShape(), b.getEncoding());
+    if (!la || !lb)
+      return false;
+    StringAttr block = StringAttr::get(a.getContext(), "block");
+    return la->getBases().lookup(block) == lb->getBases().lookup(block);
+  }
+
+  /// Whether `v` is computed from scalars by ops free of memory effects
+  /// that remove-layout-conversions recomputes in any layout.
+  static bool isRecomputable(Value v) {
+    SmallVector<Value> worklist{v};
+    DenseSet<Value> seen;
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (!isa<RankedTensorType>(value.getType()) || !seen.insert(value).second)
+        continue;
+      Operation *def = value.getDefiningOp();
+      if (!def || !isMemoryEffectFree(def) || def->getNumRegions() != 0 ||
+          isa<DotOp, ReduceOp, ScanOp>(def))
+        return false;
+      llvm::append_range(worklist, def->getOperands());
+    }
+    return true;
+  }
+
   void add(Value v) {
     if (!remap(v.getType()) || group.contains(v) || fixed.contains(v))
       return;
     bool retypable = false;
-    if (Operation *def = v.getDefiningOp())
+    if (auto cst = v.getDefiningOp<arith::ConstantOp>())
+      // (Only a dense value can be given the new type.)
+      retypable = isa<DenseElementsAttr>(cst.getValue());
+    else if (Operation *def = v.getDefiningOp())
       retypable = keepsLayout(def, nullptr);
     else if (auto arg = dyn_cast<BlockArgument>(v))
       retypable = isa<scf::ForOp>(arg.getOwner()->getParentOp()) &&
@@ -267,6 +348,18 @@ private:
     return true;
   }
 
+  /// Adds what the op defining `result` ties to it: for a loop or a
+  /// branch, that result's own init, iteration argument and yields only.
+  void connectDefinition(OpResult result) {
+    Operation *def = result.getOwner();
+    if (auto forOp = dyn_cast<scf::ForOp>(def))
+      connectLoop(forOp, result.getResultNumber());
+    else if (auto ifOp = dyn_cast<scf::IfOp>(def))
+      connectBranch(ifOp, result.getResultNumber());
+    else
+      connect(def, nullptr);
+  }
+
   /// Adds the value `operand` reads, noting the read when the value cannot
   /// be retyped.
   void addOperand(OpOperand &operand) {
@@ -294,6 +387,7 @@ private:
   }
 
   SmallVector<int32_t> bases;
+  SmallVector<int64_t> part;
   SetVector<Value> group, fixed;
   SmallVector<Value> worklist;
   SmallVector<OpOperand *> boundaryUses;
@@ -312,6 +406,8 @@ struct PlanCTAPass
     mod.walk([&](DotOp dot) { dots.push_back(dot); });
     for (DotOp dot : dots)
       plan(dot, numCTAs.getInt());
+    for (DotOp dot : dots)
+      planOperands(dot);
     // Without dots, as upstream: reductions whose operand the CTAs split
     // along the reduced dimension.
     if (dots.empty()) {
@@ -343,28 +439,42 @@ struct PlanCTAPass
       basis[kept] = c;
       bases.append(basis, basis + 2);
     }
-    CtaRetagger(bases).run(reduce->getResult(0));
+    CtaRetagger retagger(bases, type.getShape());
+    retagger.collect(reduce->getResult(0));
+    if (retagger.isSelfContained())
+      retagger.apply();
   }
 
   /// Tiles `dot`'s result over the cluster (2-D dots; a batched dot keeps
-  /// its result's bases) and gives each operand the part its CTA reads.
+  /// its result's bases).
   static void plan(DotOp dot, int64_t numCTAs) {
     auto dType = cast<RankedTensorType>(dot.getType());
     auto result = dyn_cast<BlockedEncodingAttr>(dType.getEncoding());
-    if (!result || result.getCgaBases().empty())
+    if (!result || result.getCgaBases().empty() || dType.getRank() != 2)
       return;
-    unsigned rank = dType.getRank();
-    BlockedEncodingAttr planned = result;
-    if (rank == 2) {
-      auto [splitM, splitN] =
-          ctaTiling(dType.getShape()[0], dType.getShape()[1], numCTAs);
-      planned = withCtaBases(result, tilingBases(splitM, splitN));
-      if (planned != result)
-        CtaRetagger(planned.getCgaBases()).run(dot.getResult());
-    }
+    auto [splitM, splitN] =
+        ctaTiling(dType.getShape()[0], dType.getShape()[1], numCTAs);
+    SmallVector<int32_t> bases = tilingBases(splitM, splitN);
+    if (ArrayRef<int32_t>(bases) == result.getCgaBases())
+      return;
+    CtaRetagger retagger(bases, dType.getShape());
+    retagger.collect(dot.getResult());
+    // Otherwise the result keeps the tiling it has (dots whose layouts are
+    // tied, attention's two say, share theirs).
+    if (retagger.isSelfContained(dot))
+      retagger.apply();
+  }
+
+  /// Gives `dot`'s operands the parts of them its result's CTAs read, once
+  /// every result is planned.
+  static void planOperands(DotOp dot) {
+    auto planned = dyn_cast<BlockedEncodingAttr>(dot.getType().getEncoding());
+    if (!planned || planned.getCgaBases().empty())
+      return;
     OpBuilder b(dot);
     for (unsigned opIdx : {0u, 1u})
-      planOperand(b, dot->getOpOperand(opIdx), planned, rank, opIdx);
+      planOperand(b, dot->getOpOperand(opIdx), planned, dot.getType().getRank(),
+                  opIdx);
   }
 
   /// Operand `opIdx` of a dot whose result is laid out `planned`: in a
@@ -410,7 +520,10 @@ struct PlanCTAPass
     if (srcLayout.getCgaBases() != ArrayRef<int32_t>(wanted))
       moved = ConvertLayoutOp::create(
           b, src.getLoc(),
-          srcType.cloneWithEncoding(withCtaBases(within, wanted)), src);
+          srcType.cloneWithEncoding(fitToPart(
+              within, getShapePerCTA(wanted, rank, srcType.getShape()),
+              wanted)),
+          src);
     // The dot gets a conversion of its own; others may use the old one.
     operand.set(
         ConvertLayoutOp::create(b, toDotOp.getLoc(), wantedType, moved));
