@@ -55,14 +55,8 @@ OWNED = [
     ("test_core.py::test_dot_max_num_imprecise_acc*", 16, "fp8 wgmma"),
     ("test_core.py::test_dot_mulbroadcasted*", 16, "tensor-core dots"),
     ("test_core.py::test_dot_without_load*", 16, "tensor-core dots"),
-    ("test_core.py::test_trans_4d*", 17, "tensor descriptors"),
-    ("test_core.py::test_tensor_descriptor*", 17, "tensor descriptors"),
-    ("test_core.py::test_make_tensor_descriptor*", 17, "tensor descriptors"),
     ("test_matmul.py::*", 16, "tensor-core dots, mx formats"),
     ("test_mxfp.py::*", 16, "mx formats"),
-    ("test_tensor_descriptor.py::*", 17, "tensor descriptors and TMA"),
-    ("test_pipeliner.py::test_pipeline_matmul*", 17,
-     "a tensor-descriptor kernel argument (test_pipeline_matmul[False])"),
 ]
 
 TOOLS = ["triton-compile", "triton-compile-stages", "triton-translate"]
