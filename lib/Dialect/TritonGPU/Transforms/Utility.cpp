@@ -61,24 +61,9 @@ BlockedEncodingAttr mlir::triton::gpu::getBlockedEncoding(
     ArrayRef<unsigned> order, unsigned numWarps, unsigned threadsPerWarp,
     ArrayRef<int32_t> cgaBases) {
   unsigned rank = sizePerThread.size();
-  SmallVector<int64_t> shapePerCTA = getShapePerCTA(cgaBases, rank, shape);
-  SmallVector<unsigned> lanes(rank, 1), warps(rank, 1);
-  unsigned lanesLeft = threadsPerWarp, warpsLeft = numWarps;
-  unsigned threadsLeft = threadsPerWarp * numWarps;
-  for (unsigned dim : order.drop_back()) {
-    unsigned blocks =
-        std::max<int64_t>(1, shapePerCTA[dim] / sizePerThread[dim]);
-    unsigned threads = std::clamp(threadsLeft, 1u, blocks);
-    lanes[dim] = std::clamp(threads, 1u, lanesLeft);
-    warps[dim] = std::clamp(threads / lanes[dim], 1u, warpsLeft);
-    lanesLeft /= lanes[dim];
-    warpsLeft /= warps[dim];
-    threadsLeft /= threads;
-  }
-  lanes[order.back()] = lanesLeft;
-  warps[order.back()] = warpsLeft;
-  return BlockedEncodingAttr::get(ctx, sizePerThread, lanes, warps, order,
-                                  cgaBases);
+  return getBlockedEncodingForPart(ctx, getShapePerCTA(cgaBases, rank, shape),
+                                   sizePerThread, order, threadsPerWarp,
+                                   numWarps, cgaBases);
 }
 
 SmallVector<unsigned>
