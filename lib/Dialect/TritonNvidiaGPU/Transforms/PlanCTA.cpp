@@ -61,6 +61,14 @@ SmallVector<int32_t> tilingBases(int64_t splitM, int64_t splitN) {
   return bases;
 }
 
+/// Whether CTA `bases` (flattened, `rank` per basis) split dimension `dim`.
+bool splitsDimension(ArrayRef<int32_t> bases, unsigned rank, unsigned dim) {
+  for (size_t i = dim; i < bases.size(); i += rank)
+    if (bases[i] != 0)
+      return true;
+  return false;
+}
+
 /// The CTA bases of operand `opIdx` of a dot whose result has `bases`
 /// (flattened, `rank` per basis): the K coordinate of each is zero.
 SmallVector<int32_t> operandCtaBases(ArrayRef<int32_t> bases, unsigned rank,
@@ -294,10 +302,7 @@ private:
       if (axis >= slice.getDim())
         ++axis;
     }
-    for (size_t i = axis; i < bases.size(); i += rank)
-      if (bases[i] != 0)
-        return true;
-    return false;
+    return splitsDimension(bases, rank, axis);
   }
 
   bool allRemappable(Operation *op) const {
@@ -311,14 +316,12 @@ private:
   bool connect(Operation *op, OpOperand *use) {
     if (!keepsLayout(op, use))
       return false;
+    // (A loop's or a branch's results are tied by connectDefinition, one
+    // index each; a loop's uses are its bounds and its inits.)
     if (auto forOp = dyn_cast<scf::ForOp>(op)) {
-      if (!use) // a result
-        for (unsigned i = 0; i < forOp.getNumResults(); ++i)
-          connectLoop(forOp, i);
-      else if (use->getOperandNumber() >= 3)
-        connectLoop(forOp, use->getOperandNumber() - 3);
-      else
+      if (use->getOperandNumber() < 3)
         return false;
+      connectLoop(forOp, use->getOperandNumber() - 3);
       return true;
     }
     if (auto yield = dyn_cast<scf::YieldOp>(op)) {
@@ -328,11 +331,6 @@ private:
         connectLoop(forOp, i);
       else
         connectBranch(cast<scf::IfOp>(parent), i);
-      return true;
-    }
-    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      for (unsigned i = 0; i < ifOp.getNumResults(); ++i)
-        connectBranch(ifOp, i);
       return true;
     }
     if (auto dot = dyn_cast<DotOp>(op)) {
@@ -427,11 +425,7 @@ struct PlanCTAPass
     if (!layout || type.getRank() != 2 || reduce->getNumResults() == 0)
       return;
     unsigned kept = 1 - reduce.getAxis();
-    ArrayRef<int32_t> current = layout.getCgaBases();
-    bool split = false;
-    for (size_t i = reduce.getAxis(); i < current.size(); i += 2)
-      split |= current[i] != 0;
-    if (!split)
+    if (!splitsDimension(layout.getCgaBases(), 2, reduce.getAxis()))
       return;
     SmallVector<int32_t> bases;
     for (int32_t c = 1; c < numCTAs; c *= 2) {
