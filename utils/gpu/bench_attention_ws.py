@@ -24,7 +24,7 @@ from torch.nn.attention import SDPBackend, sdpa_kernel
 
 import triton_mlir
 from attention_ws_kernel import attention_ws_kernel
-from bench_ws import attempt, interleaved
+from timing import attempt, interleaved
 
 
 def run(shape, causal, config, samples):

@@ -23,6 +23,7 @@ import triton
 import triton.language as tl
 
 import triton_mlir
+from timing import interleaved_times, median, ratio_quartiles
 
 
 @triton.jit
@@ -160,9 +161,9 @@ def run(kind, n, samples, same_compiler=False):
         kernel = launch()
         ours = getattr(kernel.metadata, "triton_mlir", None)
         got = c.clone()
-    # Interleaved launches: each sample launches both kernels back to back
-    # (who goes first alternates) after flushing L2, so clock, power and
-    # temperature drift hit both alike; the medians are compared.
+    # Interleaved launches (timing.py): each sample launches both kernels
+    # back to back after flushing L2, who goes first alternating, so clock,
+    # power and temperature drift hit both alike; the medians are compared.
     # The compiled kernels are launched directly: switching compilers per
     # launch would put the JIT's dispatch between the events.
     all_args = (*kernel_args, cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"],
@@ -173,35 +174,9 @@ def run(kind, n, samples, same_compiler=False):
     launch = lambda: up_runner(*all_args)
     ours_launch = lambda: ours_runner(*all_args)
 
-    flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
-    for _ in range(10):
-        launch()
-        ours_launch()
-    torch.cuda.synchronize()
-    events = {"up": [], "ours": []}
-    for i in range(samples):
-        order = [("up", launch), ("ours", ours_launch)]
-        if i % 2:
-            order.reverse()
-        for who, fn in order:
-            flush.zero_()
-            start, end = (torch.cuda.Event(enable_timing=True),
-                          torch.cuda.Event(enable_timing=True))
-            start.record()
-            fn()
-            end.record()
-            events[who].append((start, end))
-    torch.cuda.synchronize()
-    times = {who: sorted(s.elapsed_time(e) for s, e in evs)
-             for who, evs in events.items()}
-    median = lambda xs: xs[len(xs) // 2]
+    times = interleaved_times({"up": launch, "ours": ours_launch}, samples)
     ms_up, ms_ours = median(times["up"]), median(times["ours"])
-    # Each sample's own ratio; their quartiles say how far to trust the
-    # medians' ratio.
-    ratios = sorted(
-        (s1.elapsed_time(e1) / s2.elapsed_time(e2))
-        for (s1, e1), (s2, e2) in zip(events["up"], events["ours"]))
-    ratios = [ratios[len(ratios) // 4], ratios[3 * len(ratios) // 4]]
+    ratios = ratio_quartiles(times["up"], times["ours"])
     ref = cublas(kind, a, b)
     ms_ref = triton.testing.do_bench(ref, warmup=50, rep=300) if ref else None
     if kind == "int8":

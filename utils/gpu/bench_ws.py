@@ -25,43 +25,7 @@ import triton
 
 import triton_mlir
 from matmul_ws_persistent_kernel import matmul_ws_persistent_kernel
-
-
-def interleaved(fns, samples):
-    """Median ms of each of `fns` (a dict), each sample timing them all back
-    to back after an L2 flush, the order rotating."""
-    flush = torch.empty(256 * 1024 * 1024, dtype=torch.int8, device="cuda")
-    names = list(fns)
-    for _ in range(10):
-        for fn in fns.values():
-            fn()
-    torch.cuda.synchronize()
-    events = {name: [] for name in names}
-    for i in range(samples):
-        order = names[i % len(names):] + names[:i % len(names)]
-        for name in order:
-            flush.zero_()
-            start = torch.cuda.Event(enable_timing=True)
-            end = torch.cuda.Event(enable_timing=True)
-            start.record()
-            fns[name]()
-            end.record()
-            events[name].append((start, end))
-    torch.cuda.synchronize()
-    median = lambda xs: sorted(xs)[len(xs) // 2]
-    return {name: median([s.elapsed_time(e) for s, e in evs])
-            for name, evs in events.items()}
-
-
-def attempt(label, fn):
-    """fn()'s result, or False after printing `label` and the first line of
-    the exception it raises (a benchmark reports and goes on)."""
-    try:
-        return fn()
-    except Exception as e:
-        first = str(e).splitlines()[0] if str(e) else ""
-        print(f"{label}  FAILED {type(e).__name__}: {first}", flush=True)
-        return False
+from timing import attempt, interleaved
 
 
 MODES = {
