@@ -362,9 +362,7 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       return op.emitError("cannot lay out these tensors");
     // Each CTA converts through its own shared memory: the CTAs must hold
     // the same parts of the tensor before and after.
-    StringAttr blockDim = rewriter.getStringAttr("block");
-    if (srcLayout->getBases().lookup(blockDim) !=
-        dstLayout->getBases().lookup(blockDim))
+    if (!haveSameCtaParts(*srcLayout, *dstLayout))
       return op.emitError("this conversion moves elements between the "
                           "cluster's CTAs (their CTA layouts differ), which "
                           "needs distributed shared memory: not supported");

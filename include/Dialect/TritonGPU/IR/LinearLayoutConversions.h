@@ -43,6 +43,11 @@ private:
 std::optional<LinearLayout> toLinearLayout(ArrayRef<int64_t> shape,
                                            Attribute layout);
 
+/// Whether layouts `a` and `b` put every element in the same CTA of the
+/// cluster (their `block` bases are equal): a conversion between them moves
+/// no element from one CTA to another.
+bool haveSameCtaParts(const LinearLayout &a, const LinearLayout &b);
+
 /// The number of registers each thread uses for a tensor of `type`: the
 /// size of its layout's register dimension (all elements without an
 /// encoding, 1 for an encoding this toolchain does not lay out).

@@ -677,6 +677,18 @@ mlir::triton::gpu::getContigPerThread(RankedTensorType type) {
   return contig;
 }
 
+bool mlir::triton::gpu::haveSameCtaParts(const LinearLayout &a,
+                                         const LinearLayout &b) {
+  // The bases of the `block` input dimension (none if a layout has none).
+  auto blockBases = [](const LinearLayout &layout) {
+    for (const auto &[dim, bases] : layout.getBases())
+      if (dim.getValue() == "block")
+        return bases;
+    return std::vector<std::vector<int32_t>>();
+  };
+  return blockBases(a) == blockBases(b);
+}
+
 int64_t mlir::triton::gpu::getTotalElemsPerThread(RankedTensorType type) {
   if (!type.getEncoding())
     return type.getNumElements();

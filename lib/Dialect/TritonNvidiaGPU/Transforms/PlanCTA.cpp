@@ -216,10 +216,7 @@ private:
         toLinearLayout(a.getShape(), a.getEncoding());
     std::optional<LinearLayout> lb =
         toLinearLayout(b.getShape(), b.getEncoding());
-    if (!la || !lb)
-      return false;
-    StringAttr block = StringAttr::get(a.getContext(), "block");
-    return la->getBases().lookup(block) == lb->getBases().lookup(block);
+    return la && lb && haveSameCtaParts(*la, *lb);
   }
 
   /// Whether `v` is computed from scalars by ops free of memory effects
