@@ -699,11 +699,11 @@ mlir::triton::gpu::inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
 // Scratch memory
 //===----------------------------------------------------------------------===//
 
-bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,
-                                                    RankedTensorType dst) {
+bool mlir::triton::gpu::conversionMovesOnlyRegisters(RankedTensorType src,
+                                                     RankedTensorType dst) {
   std::optional<LinearLayout> s = getLayout(src), d = getLayout(dst);
   if (!s || !d)
-    return true;
+    return false;
   MLIRContext *ctx = src.getContext();
   SmallVector<StringAttr> hw = {StringAttr::get(ctx, "lane"),
                                 StringAttr::get(ctx, "warp"),
@@ -712,7 +712,7 @@ bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,
   // The same elements in the same threads: only registers move.
   LinearLayout sHw = s->sublayout(hw, outs), dHw = d->sublayout(hw, outs);
   if (sHw != dHw)
-    return true;
+    return false;
   // Every destination register must be found among the source registers.
   StringAttr reg = StringAttr::get(ctx, "register");
   LinearLayout sReg = s->sublayout({reg}, outs),
@@ -722,8 +722,127 @@ bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,
     srcCoords.insert(registerCoords(sReg, r));
   for (int r = 0; r < dReg.getInDimSize(reg); ++r)
     if (!srcCoords.count(registerCoords(dReg, r)))
-      return true;
-  return false;
+      return false;
+  return true;
+}
+
+namespace {
+/// A linear map from lane-id bits to register-index bits, known on a
+/// subspace of the lane ids: vectors over GF(2) kept in echelon form, each
+/// with a distinct leading bit.
+struct LanePartialMap {
+  struct Row {
+    int32_t lanes, regs;
+  };
+  SmallVector<Row> rows;
+
+  /// Reduces `r` by the rows (lanes first); what is left of it.
+  Row reduce(Row r) const {
+    for (const Row &row : rows)
+      if (r.lanes & llvm::bit_floor(uint32_t(row.lanes)))
+        r = {r.lanes ^ row.lanes, r.regs ^ row.regs};
+    return r;
+  }
+  /// Adds lanes -> regs; false if it contradicts what is known (the lanes
+  /// are a combination of known lanes with other registers).
+  bool add(Row r) {
+    r = reduce(r);
+    if (r.lanes == 0)
+      return r.regs == 0;
+    // r holds no leading bit of the rows; clear its own from them, so that
+    // reduce() needs one pass.
+    int32_t lead = llvm::bit_floor(uint32_t(r.lanes));
+    for (Row &row : rows)
+      if (row.lanes & lead)
+        row = {row.lanes ^ r.lanes, row.regs ^ r.regs};
+    rows.push_back(r);
+    return true;
+  }
+  /// The map's value at `lanes` (extended to every lane id by taking the
+  /// bits no row leads with to 0).
+  int32_t apply(int32_t lanes) const { return reduce({lanes, 0}).regs; }
+};
+} // namespace
+
+std::optional<WarpShufflePlan>
+mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
+                                   const LinearLayout &dst) {
+  // C takes a destination input (register, lane, warp, block) to a source
+  // input holding the same element: dst(x) == src(C(x)).
+  std::optional<LinearLayout> c = dst.invertAndCompose(src);
+  if (!c)
+    return std::nullopt;
+  MLIRContext *ctx = (*src.getInDimNames().begin()).getContext();
+  StringAttr kReg = StringAttr::get(ctx, "register"),
+             kLane = StringAttr::get(ctx, "lane"),
+             kWarp = StringAttr::get(ctx, "warp"),
+             kBlock = StringAttr::get(ctx, "block");
+  if (!c->hasInDim(kReg) || !c->hasInDim(kLane) || !c->hasOutDim(kReg) ||
+      !c->hasOutDim(kLane) || c->getInDimSize(kLane) != 32 ||
+      c->getOutDimSize(kLane) != 32)
+    return std::nullopt;
+  auto component = [&](ArrayRef<int32_t> basis, StringAttr dim) {
+    return c->hasOutDim(dim) ? basis[c->getOutDimIndex(dim)] : 0;
+  };
+  // Warps and CTAs keep their elements: each of their bits maps to itself.
+  for (StringAttr dim : {kWarp, kBlock}) {
+    if (!c->hasInDim(dim))
+      continue;
+    for (auto [k, basis] : llvm::enumerate(c->getBases().lookup(dim)))
+      for (StringAttr out : {kReg, kLane, kWarp, kBlock})
+        if (component(basis, out) != (out == dim ? 1 << k : 0))
+          return std::nullopt;
+  }
+  // Registers and lanes take theirs from registers and lanes of the warp.
+  auto within = [&](ArrayRef<int32_t> basis) {
+    return component(basis, kWarp) == 0 && component(basis, kBlock) == 0;
+  };
+  const auto &regBases = c->getBases().lookup(kReg);
+  const auto &laneBases = c->getBases().lookup(kLane);
+  if (!llvm::all_of(regBases, within) || !llvm::all_of(laneBases, within))
+    return std::nullopt;
+
+  // Destination lane l of register r reads source lane a(r) ^ All(l) and
+  // needs its source register b(r) ^ Arl(l). The lane read, p, must know
+  // which register to offer: Arl must vanish where All does, and then
+  // offers b(r) ^ G(p ^ a(r)) with G = Arl o All^-1.
+  WarpShufflePlan plan;
+  LanePartialMap g;
+  for (const std::vector<int32_t> &basis : laneBases) {
+    plan.laneColumns.push_back(component(basis, kLane));
+    if (!g.add({component(basis, kLane), component(basis, kReg)}))
+      return std::nullopt;
+  }
+  // G on each lane bit; all that are not 0 must be one register mask.
+  for (int k = 0; k < 5; ++k) {
+    int32_t regs = g.apply(1 << k);
+    if (regs == 0)
+      continue;
+    if (plan.offerXor != 0 && plan.offerXor != regs)
+      return std::nullopt;
+    plan.offerXor = regs;
+    plan.offerParityMask |= 1 << k;
+  }
+  int numRegs = c->getInDimSize(kReg);
+  for (int r = 0; r < numRegs; ++r) {
+    int32_t a = 0, b = 0;
+    for (auto [i, basis] : llvm::enumerate(regBases))
+      if (r >> i & 1) {
+        a ^= component(basis, kLane);
+        b ^= component(basis, kReg);
+      }
+    plan.readXor.push_back(a);
+    plan.offer.push_back(b ^ g.apply(a));
+  }
+  return plan;
+}
+
+bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,
+                                                    RankedTensorType dst) {
+  if (conversionMovesOnlyRegisters(src, dst))
+    return false;
+  std::optional<LinearLayout> s = getLayout(src), d = getLayout(dst);
+  return !s || !d || !planWarpShuffle(*s, *d);
 }
 
 static int64_t product(ArrayRef<int64_t> shape) {

@@ -312,8 +312,35 @@ SmallVector<Value> inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
 // Scratch memory
 //===----------------------------------------------------------------------===//
 
-/// Whether a convert_layout from `src` to `dst` moves data between threads
-/// (and so needs shared memory); false when only registers are renamed.
+/// Whether a convert_layout from `src` to `dst` only renames registers:
+/// every thread already holds the elements it holds after.
+bool conversionMovesOnlyRegisters(RankedTensorType src, RankedTensorType dst);
+
+/// How a convert_layout whose elements move only between the lanes of each
+/// warp is done with one warp shuffle per destination register. Destination
+/// register r of lane l reads source lane `readXor[r] ^ laneMap(l)`, where
+/// laneMap XORs `laneColumns[j]` for each set bit j of l. What lane p offers
+/// for register r is its source register `offer[r]`, or `offer[r] ^
+/// offerXor` when the parity of `p & offerParityMask` is odd.
+struct WarpShufflePlan {
+  SmallVector<int32_t> laneColumns;
+  SmallVector<int32_t> readXor;
+  SmallVector<int32_t> offer;
+  int32_t offerXor = 0;
+  int32_t offerParityMask = 0;
+};
+
+/// The shuffle plan of a conversion between `src` and `dst` (linear layouts
+/// over register, lane, warp and block), or nullopt when some element moves
+/// between warps or CTAs, or when the lanes would have to offer more than
+/// two source registers per shuffle (as upstream, which shuffles a
+/// conversion whose register and lane bits swap at most one pair, and
+/// otherwise goes through shared memory).
+std::optional<WarpShufflePlan> planWarpShuffle(const LinearLayout &src,
+                                               const LinearLayout &dst);
+
+/// Whether a convert_layout from `src` to `dst` goes through shared memory:
+/// neither a renaming of registers nor warp shuffles do it.
 bool conversionNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
 
 /// The runs of positions along `axis` (of `axisSize`) whose totals a

@@ -342,6 +342,65 @@ static bool isVectorBase(int reg, ArrayRef<int> vecBits) {
 
 struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
   using ViewPattern::ViewPattern;
+
+  /// The destination registers of a conversion within warps: one shuffle
+  /// each, of the source register the lane read offers (one of two, by a
+  /// parity of the offering lane's id, when the plan says so).
+  static SmallVector<Value> shuffleWithinWarps(ConvertLayoutOp op,
+                                               const WarpShufflePlan &plan,
+                                               ArrayRef<Value> values,
+                                               OpBuilder &b) {
+    Location loc = op.getLoc();
+    Operation *anchor = op;
+    Value lane =
+        getHardwareIds(b, loc, getThreadsPerWarp(anchor), getNumCTAs(anchor))
+            .lane;
+    // The lane each lane reads, before the register's own XOR: the lane's
+    // own bits where a bit reads itself, the others spread by multiplying.
+    int32_t own = 0;
+    for (auto [j, column] : llvm::enumerate(plan.laneColumns))
+      if (column == 1 << j)
+        own |= column;
+    Value read = own == 31
+                     ? lane
+                     : LLVM::AndOp::create(b, loc, lane, i32Const(b, loc, own));
+    for (auto [j, column] : llvm::enumerate(plan.laneColumns)) {
+      if (column == 0 || column == 1 << j)
+        continue;
+      Value bit = LLVM::AndOp::create(
+          b, loc, LLVM::LShrOp::create(b, loc, lane, i32Const(b, loc, j)),
+          i32Const(b, loc, 1));
+      read = LLVM::XOrOp::create(
+          b, loc, read,
+          LLVM::MulOp::create(b, loc, bit, i32Const(b, loc, column)));
+    }
+    Value offerOther;
+    if (plan.offerParityMask != 0) {
+      Value bits = LLVM::AndOp::create(b, loc, lane,
+                                       i32Const(b, loc, plan.offerParityMask));
+      Value count = LLVM::CtPopOp::create(b, loc, bits);
+      offerOther = LLVM::TruncOp::create(b, loc, b.getI1Type(), count);
+    }
+    SmallVector<Value> result;
+    DenseMap<std::pair<int32_t, int32_t>, Value> done;
+    for (auto [readXor, offer] : llvm::zip(plan.readXor, plan.offer)) {
+      Value &v = done[{readXor, offer}];
+      if (!v) {
+        Value offered = values[offer];
+        if (offerOther)
+          offered = LLVM::SelectOp::create(
+              b, loc, offerOther, values[offer ^ plan.offerXor], offered);
+        Value from =
+            readXor == 0
+                ? read
+                : LLVM::XOrOp::create(b, loc, read, i32Const(b, loc, readXor));
+        v = shuffleIdx(b, loc, offered, from, getThreadsPerWarp(anchor));
+      }
+      result.push_back(v);
+    }
+    return result;
+  }
+
   LogicalResult
   matchAndRewrite(ConvertLayoutOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -349,7 +408,7 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     auto srcType = cast<RankedTensorType>(op.getSrc().getType());
     auto dstType = cast<RankedTensorType>(op.getType());
     auto values = unpackLLElements(loc, adaptor.getSrc(), rewriter);
-    if (!conversionNeedsSharedMemory(srcType, dstType)) {
+    if (conversionMovesOnlyRegisters(srcType, dstType)) {
       auto result = gather(op, srcType, values, dstType, identity);
       if (failed(result))
         return failure();
@@ -360,6 +419,13 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
                                 dstLayout = getLayout(dstType);
     if (!srcLayout || !dstLayout)
       return op.emitError("cannot lay out these tensors");
+    if (std::optional<WarpShufflePlan> plan =
+            planWarpShuffle(*srcLayout, *dstLayout)) {
+      rewriter.replaceOp(
+          op, pack(rewriter, loc,
+                   shuffleWithinWarps(op, *plan, values, rewriter), dstType));
+      return success();
+    }
     // Each CTA converts through its own shared memory: the CTAs must hold
     // the same parts of the tensor before and after.
     if (!haveSameCtaParts(*srcLayout, *dstLayout))

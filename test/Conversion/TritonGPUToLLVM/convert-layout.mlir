@@ -73,12 +73,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // Both layouts hold rows 2k and 2k+1 in one thread (register 0 is row +1),
 // but the destination's lane 0 moves by 3 rows: a pair would start at an odd
-// offset for half of the lanes. The elements go one by one instead.
-#src = #ttg.linear<{register = [[1, 0]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
-#dst = #ttg.linear<{register = [[1, 0]], lane = [[3, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+// offset for half of the lanes. The elements go one by one instead. (Column
+// 1 moves between the warps: through shared memory.)
+#src = #ttg.linear<{register = [[1, 0]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
+#dst = #ttg.linear<{register = [[1, 0]], lane = [[3, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [[32, 0]], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @misaligned_pairs
-  tt.func private @misaligned_pairs(%a: tensor<32x2xf32, #src>) -> tensor<32x2xf32, #dst> attributes {noinline = true} {
+  tt.func private @misaligned_pairs(%a: tensor<64x2xf32, #src>) -> tensor<64x2xf32, #dst> attributes {noinline = true} {
     // CHECK-NOT: vector<2xf32>
     // CHECK: nvvm.barrier0
     // CHECK-COUNT-2: llvm.store {{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
@@ -86,8 +87,77 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK-COUNT-2: llvm.load {{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
     // CHECK-NOT: vector<2xf32>
     // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<64x2xf32, #src> -> tensor<64x2xf32, #dst>
+    tt.return %b : tensor<64x2xf32, #dst>
+  }
+}
+
+// -----
+
+// The same pairs within one warp: no shared memory, one shuffle per register.
+// Lane 0 of the destination reads rows 2k+1 and 2k+2: an odd lane offers its
+// other register (a select on the lane's bit 0), every lane reads itself.
+#src = #ttg.linear<{register = [[1, 0]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [[1, 0]], lane = [[3, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @pairs_within_a_warp
+  tt.func private @pairs_within_a_warp(%a: tensor<32x2xf32, #src>) -> tensor<32x2xf32, #dst> attributes {noinline = true} {
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: %[[LANE:.*]] = llvm.and %{{.*}} {ttg.lane_id}
+    // CHECK: %[[R0:.*]] = llvm.extractvalue %arg0[0]
+    // CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+    // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32)
+    // CHECK: %[[BIT:.*]] = llvm.and %[[LANE]], %[[ONE]]
+    // CHECK: %[[PAR:.*]] = llvm.intr.ctpop(%[[BIT]])
+    // CHECK: %[[ODD:.*]] = llvm.trunc %[[PAR]] : i32 to i1
+    // CHECK: %[[O0:.*]] = llvm.select %[[ODD]], %[[R1]], %[[R0]]
+    // CHECK: %[[I0:.*]] = llvm.bitcast %[[O0]] : f32 to i32
+    // CHECK: nvvm.shfl.sync idx %{{.*}}, %[[I0]], %[[LANE]], %{{.*}}
+    // CHECK: %[[O1:.*]] = llvm.select %[[ODD]], %[[R0]], %[[R1]]
+    // CHECK: %[[I1:.*]] = llvm.bitcast %[[O1]] : f32 to i32
+    // CHECK: nvvm.shfl.sync idx %{{.*}}, %[[I1]], %[[LANE]], %{{.*}}
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.return
     %b = ttg.convert_layout %a : tensor<32x2xf32, #src> -> tensor<32x2xf32, #dst>
     tt.return %b : tensor<32x2xf32, #dst>
+  }
+}
+
+// -----
+
+// A transpose of 8x8 blocks within a warp: lanes move, registers stay; each
+// lane reads the lane its bits swapped give, no select.
+#src = #ttg.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [], lane = [[1, 0], [2, 0], [0, 4], [0, 1], [0, 2]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @lanes_swap_bits
+  tt.func private @lanes_swap_bits(%a: tensor<4x8xi16, #src>) -> tensor<4x8xi16, #dst> attributes {noinline = true} {
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK-NOT: llvm.select
+    // CHECK: llvm.zext %{{.*}} : i16 to i32
+    // CHECK: nvvm.shfl.sync idx
+    // CHECK: llvm.trunc %{{.*}} : i32 to i16
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<4x8xi16, #src> -> tensor<4x8xi16, #dst>
+    tt.return %b : tensor<4x8xi16, #dst>
+  }
+}
+
+// -----
+
+// Two register bits trade places with two lane bits: a lane would have to
+// offer one of four registers. Through shared memory, as upstream.
+#src = #ttg.linear<{register = [[1, 0], [2, 0]], lane = [[4, 0], [8, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [[4, 0], [8, 0]], lane = [[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @two_register_lane_swaps
+  tt.func private @two_register_lane_swaps(%a: tensor<16x8xf32, #src>) -> tensor<16x8xf32, #dst> attributes {noinline = true} {
+    // CHECK-NOT: nvvm.shfl.sync idx %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} : i32
+    // CHECK: nvvm.barrier0
+    // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<16x8xf32, #src> -> tensor<16x8xf32, #dst>
+    tt.return %b : tensor<16x8xf32, #dst>
   }
 }
 

@@ -1,0 +1,151 @@
+//===- WarpShuffleTest.cpp - convert_layout by warp shuffles, simulated ---===//
+//
+// planWarpShuffle says, for a conversion whose elements stay in their warp,
+// which lane each destination register reads and which source register each
+// lane offers. These tests run the plan for every lane and warp on the host:
+// every destination register must receive the element its layout puts
+// there. The layout pairs are random: the destination's register and lane
+// bases an invertible mix of the source's, warps kept.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Utility.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/bit.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+using namespace mlir;
+using namespace mlir::triton;
+using namespace mlir::triton::gpu;
+
+namespace {
+
+class WarpShuffleTest : public ::testing::Test {
+protected:
+  MLIRContext ctx;
+  StringAttr reg = StringAttr::get(&ctx, "register");
+  StringAttr lane = StringAttr::get(&ctx, "lane");
+  StringAttr warp = StringAttr::get(&ctx, "warp");
+  StringAttr block = StringAttr::get(&ctx, "block");
+  StringAttr dim0 = StringAttr::get(&ctx, "dim0");
+
+  using Bases = std::vector<std::vector<int32_t>>;
+
+  LinearLayout layout(const Bases &regs, const Bases &lanes, const Bases &warps,
+                      int32_t size) {
+    return LinearLayout(
+        {{reg, regs}, {lane, lanes}, {warp, warps}, {block, {}}},
+        {{dim0, size}}, /*requireSurjective=*/false);
+  }
+
+  int32_t at(const LinearLayout &l, int32_t r, int32_t ln, int32_t w) {
+    return l.apply({{reg, r}, {lane, ln}, {warp, w}, {block, 0}})[0].second;
+  }
+
+  /// Runs `plan` for every lane and warp: each destination register must
+  /// get dst's element from the lane and register the plan names.
+  void simulate(const LinearLayout &src, const LinearLayout &dst,
+                const WarpShufflePlan &plan) {
+    ASSERT_EQ(plan.laneColumns.size(), 5u);
+    ASSERT_EQ(int(plan.readXor.size()), dst.getInDimSize(reg));
+    for (int w = 0; w < dst.getInDimSize(warp); ++w)
+      for (int l = 0; l < 32; ++l)
+        for (int r = 0; r < dst.getInDimSize(reg); ++r) {
+          int32_t read = plan.readXor[r];
+          for (int j = 0; j < 5; ++j)
+            if (l >> j & 1)
+              read ^= plan.laneColumns[j];
+          ASSERT_GE(read, 0);
+          ASSERT_LT(read, 32);
+          int32_t offered = plan.offer[r];
+          if (llvm::popcount(uint32_t(read & plan.offerParityMask)) & 1)
+            offered ^= plan.offerXor;
+          ASSERT_GE(offered, 0);
+          ASSERT_LT(offered, src.getInDimSize(reg));
+          EXPECT_EQ(at(src, offered, read, w), at(dst, r, l, w))
+              << "register " << r << " lane " << l << " warp " << w;
+        }
+  }
+};
+
+TEST_F(WarpShuffleTest, PairsWithinAWarp) {
+  // convert-layout.mlir's pairs_within_a_warp, flattened (row + 32 * col).
+  LinearLayout src = layout({{1}}, {{2}, {4}, {8}, {16}, {32}}, {}, 64);
+  LinearLayout dst = layout({{1}}, {{3}, {4}, {8}, {16}, {32}}, {}, 64);
+  std::optional<WarpShufflePlan> plan = planWarpShuffle(src, dst);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->offerXor, 1);
+  EXPECT_EQ(plan->offerParityMask, 1);
+  simulate(src, dst, *plan);
+}
+
+TEST_F(WarpShuffleTest, ElementsLeavingTheirWarp) {
+  LinearLayout src = layout({{1}}, {{2}, {4}, {8}, {16}, {32}}, {{64}}, 128);
+  LinearLayout dst = layout({{1}}, {{2}, {4}, {8}, {16}, {64}}, {{32}}, 128);
+  EXPECT_FALSE(planWarpShuffle(src, dst));
+}
+
+TEST_F(WarpShuffleTest, TwoRegisterLaneSwaps) {
+  // Two register bits become lane bits: four registers to offer.
+  LinearLayout src = layout({{1}, {2}}, {{4}, {8}, {16}, {32}, {64}}, {}, 128);
+  LinearLayout dst = layout({{4}, {8}}, {{1}, {2}, {16}, {32}, {64}}, {}, 128);
+  EXPECT_FALSE(planWarpShuffle(src, dst));
+}
+
+TEST_F(WarpShuffleTest, RandomMixesWithinWarps) {
+  std::mt19937 rng(12345);
+  int planned = 0, refused = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    int regBits = rng() % 4, warpBits = rng() % 3;
+    int bits = regBits + 5 + warpBits;
+    // The source: each input bit one output bit, in a random order.
+    std::vector<int32_t> outBits(bits);
+    for (int i = 0; i < bits; ++i)
+      outBits[i] = 1 << i;
+    std::shuffle(outBits.begin(), outBits.end(), rng);
+    std::vector<int32_t> mixed(outBits.begin(), outBits.begin() + regBits + 5);
+    Bases warps;
+    for (int i = regBits + 5; i < bits; ++i)
+      warps.push_back({outBits[i]});
+    // The destination: an invertible mix of the source's register and lane
+    // bases (row operations on them), then a random order.
+    std::vector<int32_t> dstBits = mixed;
+    for (int op = 0; op < 6; ++op) {
+      int a = rng() % dstBits.size(), b = rng() % dstBits.size();
+      if (a != b && rng() % 2)
+        dstBits[a] ^= dstBits[b];
+    }
+    std::shuffle(dstBits.begin(), dstBits.end(), rng);
+    auto split = [&](const std::vector<int32_t> &v, Bases &regs, Bases &lanes) {
+      for (int i = 0; i < regBits; ++i)
+        regs.push_back({v[i]});
+      for (int i = regBits; i < regBits + 5; ++i)
+        lanes.push_back({v[i]});
+    };
+    Bases srcRegs, srcLanes, dstRegs, dstLanes;
+    split(mixed, srcRegs, srcLanes);
+    split(dstBits, dstRegs, dstLanes);
+    // Sometimes the destination holds an element twice (a zero basis).
+    if (rng() % 4 == 0)
+      dstRegs.push_back({0});
+    LinearLayout src = layout(srcRegs, srcLanes, warps, 1 << bits);
+    LinearLayout dst = layout(dstRegs, dstLanes, warps, 1 << bits);
+    std::optional<WarpShufflePlan> plan = planWarpShuffle(src, dst);
+    if (!plan) {
+      ++refused;
+      continue;
+    }
+    ++planned;
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    simulate(src, dst, *plan);
+  }
+  // Both kinds occur: the test covers plans, not only refusals.
+  EXPECT_GT(planned, 50);
+  EXPECT_GT(refused, 10);
+}
+
+} // namespace
