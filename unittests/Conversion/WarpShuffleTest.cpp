@@ -64,6 +64,8 @@ protected:
           int32_t offered = plan.offer[r];
           if (llvm::popcount(uint32_t(read & plan.offerParityMask)) & 1)
             offered ^= plan.offerXor;
+          if (read == l && plan.self[r] != -1)
+            offered = plan.self[r];
           ASSERT_GE(offered, 0);
           ASSERT_LT(offered, src.getInDimSize(reg));
           EXPECT_EQ(at(src, offered, read, w), at(dst, r, l, w))
@@ -80,6 +82,19 @@ TEST_F(WarpShuffleTest, PairsWithinAWarp) {
   ASSERT_TRUE(plan);
   EXPECT_EQ(plan->offerXor, 1);
   EXPECT_EQ(plan->offerParityMask, 1);
+  simulate(src, dst, *plan);
+}
+
+TEST_F(WarpShuffleTest, RegisterAndLaneBitTradePlaces) {
+  // Register bit 0 and lane bit 0 swap: half the lanes keep a register, the
+  // others read their partner's other one.
+  LinearLayout src = layout({{1}}, {{2}, {4}, {8}, {16}, {32}}, {}, 64);
+  LinearLayout dst = layout({{2}}, {{1}, {4}, {8}, {16}, {32}}, {}, 64);
+  std::optional<WarpShufflePlan> plan = planWarpShuffle(src, dst);
+  ASSERT_TRUE(plan);
+  EXPECT_EQ(plan->self, (SmallVector<int32_t>{0, 1}));
+  EXPECT_EQ(plan->offer, (SmallVector<int32_t>{1, 0}));
+  EXPECT_EQ(plan->offerParityMask, 0);
   simulate(src, dst, *plan);
 }
 
@@ -112,9 +127,10 @@ TEST_F(WarpShuffleTest, RandomMixesWithinWarps) {
     for (int i = regBits + 5; i < bits; ++i)
       warps.push_back({outBits[i]});
     // The destination: an invertible mix of the source's register and lane
-    // bases (row operations on them), then a random order.
+    // bases (row operations on them; none in half the trials, which then
+    // only permute bits), then a random order.
     std::vector<int32_t> dstBits = mixed;
-    for (int op = 0; op < 6; ++op) {
+    for (int op = 0, ops = rng() % 2 ? 6 : 0; op < ops; ++op) {
       int a = rng() % dstBits.size(), b = rng() % dstBits.size();
       if (a != b && rng() % 2)
         dstBits[a] ^= dstBits[b];
@@ -146,6 +162,35 @@ TEST_F(WarpShuffleTest, RandomMixesWithinWarps) {
   // Both kinds occur: the test covers plans, not only refusals.
   EXPECT_GT(planned, 50);
   EXPECT_GT(refused, 10);
+}
+
+TEST_F(WarpShuffleTest, RandomRegisterLaneSwaps) {
+  // One register basis and one lane basis of a random layout trade places:
+  // always planned, half the lanes keeping their own register.
+  std::mt19937 rng(777);
+  for (int trial = 0; trial < 200; ++trial) {
+    int regBits = 1 + rng() % 3, warpBits = rng() % 3;
+    int bits = regBits + 5 + warpBits;
+    std::vector<int32_t> outBits(bits);
+    for (int i = 0; i < bits; ++i)
+      outBits[i] = 1 << i;
+    std::shuffle(outBits.begin(), outBits.end(), rng);
+    Bases regs, lanes, warps;
+    for (int i = 0; i < bits; ++i)
+      (i < regBits       ? regs
+       : i < regBits + 5 ? lanes
+                         : warps)
+          .push_back({outBits[i]});
+    Bases dstRegs = regs, dstLanes = lanes;
+    std::swap(dstRegs[rng() % regBits], dstLanes[rng() % 5]);
+    LinearLayout src = layout(regs, lanes, warps, 1 << bits);
+    LinearLayout dst = layout(dstRegs, dstLanes, warps, 1 << bits);
+    std::optional<WarpShufflePlan> plan = planWarpShuffle(src, dst);
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    ASSERT_TRUE(plan);
+    EXPECT_TRUE(llvm::any_of(plan->self, [](int32_t s) { return s != -1; }));
+    simulate(src, dst, *plan);
+  }
 }
 
 } // namespace

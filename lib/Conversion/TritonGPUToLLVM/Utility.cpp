@@ -6,6 +6,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <array>
 #include <set>
 
 using namespace mlir;
@@ -726,44 +727,6 @@ bool mlir::triton::gpu::conversionMovesOnlyRegisters(RankedTensorType src,
   return true;
 }
 
-namespace {
-/// A linear map from lane-id bits to register-index bits, known on a
-/// subspace of the lane ids: vectors over GF(2) kept in echelon form, each
-/// with a distinct leading bit.
-struct LanePartialMap {
-  struct Row {
-    int32_t lanes, regs;
-  };
-  SmallVector<Row> rows;
-
-  /// Reduces `r` by the rows (lanes first); what is left of it.
-  Row reduce(Row r) const {
-    for (const Row &row : rows)
-      if (r.lanes & llvm::bit_floor(uint32_t(row.lanes)))
-        r = {r.lanes ^ row.lanes, r.regs ^ row.regs};
-    return r;
-  }
-  /// Adds lanes -> regs; false if it contradicts what is known (the lanes
-  /// are a combination of known lanes with other registers).
-  bool add(Row r) {
-    r = reduce(r);
-    if (r.lanes == 0)
-      return r.regs == 0;
-    // r holds no leading bit of the rows; clear its own from them, so that
-    // reduce() needs one pass.
-    int32_t lead = llvm::bit_floor(uint32_t(r.lanes));
-    for (Row &row : rows)
-      if (row.lanes & lead)
-        row = {row.lanes ^ r.lanes, row.regs ^ r.regs};
-    rows.push_back(r);
-    return true;
-  }
-  /// The map's value at `lanes` (extended to every lane id by taking the
-  /// bits no row leads with to 0).
-  int32_t apply(int32_t lanes) const { return reduce({lanes, 0}).regs; }
-};
-} // namespace
-
 std::optional<WarpShufflePlan>
 mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
                                    const LinearLayout &dst) {
@@ -802,39 +765,79 @@ mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
   if (!llvm::all_of(regBases, within) || !llvm::all_of(laneBases, within))
     return std::nullopt;
 
-  // Destination lane l of register r reads source lane a(r) ^ All(l) and
-  // needs its source register b(r) ^ Arl(l). The lane read, p, must know
-  // which register to offer: Arl must vanish where All does, and then
-  // offers b(r) ^ G(p ^ a(r)) with G = Arl o All^-1.
+  // Destination register r of lane l holds source register need(r, l) of
+  // lane read(r, l), both XORs of C's images of r's and l's bits.
   WarpShufflePlan plan;
-  LanePartialMap g;
-  for (const std::vector<int32_t> &basis : laneBases) {
+  for (const std::vector<int32_t> &basis : laneBases)
     plan.laneColumns.push_back(component(basis, kLane));
-    if (!g.add({component(basis, kLane), component(basis, kReg)}))
-      return std::nullopt;
-  }
-  // G on each lane bit; all that are not 0 must be one register mask.
-  for (int k = 0; k < 5; ++k) {
-    int32_t regs = g.apply(1 << k);
-    if (regs == 0)
-      continue;
-    if (plan.offerXor != 0 && plan.offerXor != regs)
-      return std::nullopt;
-    plan.offerXor = regs;
-    plan.offerParityMask |= 1 << k;
-  }
+  auto image = [&](const auto &bases, int32_t bits, StringAttr dim) {
+    int32_t v = 0;
+    for (auto [i, basis] : llvm::enumerate(bases))
+      if (bits >> i & 1)
+        v ^= component(basis, dim);
+    return v;
+  };
+  // What each lane read must offer for each register (-1: read by no
+  // lane). When two lanes read one that must offer them different registers
+  // and one of the two is that lane itself, it takes its own register
+  // instead (the same register for every lane reading itself).
   int numRegs = c->getInDimSize(kReg);
+  SmallVector<std::array<int32_t, 32>> offers(numRegs);
   for (int r = 0; r < numRegs; ++r) {
-    int32_t a = 0, b = 0;
-    for (auto [i, basis] : llvm::enumerate(regBases))
-      if (r >> i & 1) {
-        a ^= component(basis, kLane);
-        b ^= component(basis, kReg);
-      }
+    int32_t a = image(regBases, r, kLane), b = image(regBases, r, kReg);
     plan.readXor.push_back(a);
-    plan.offer.push_back(b ^ g.apply(a));
+    auto tryOffers = [&](bool keepOwn, int32_t &self) {
+      self = -1;
+      offers[r].fill(-1);
+      for (int32_t l = 0; l < 32; ++l) {
+        int32_t read = a ^ image(laneBases, l, kLane);
+        int32_t need = b ^ image(laneBases, l, kReg);
+        int32_t &slot = keepOwn && read == l ? self : offers[r][read];
+        if (slot != -1 && slot != need)
+          return false;
+        slot = need;
+      }
+      return true;
+    };
+    int32_t self;
+    if (!tryOffers(/*keepOwn=*/false, self) &&
+        !tryOffers(/*keepOwn=*/true, self))
+      return std::nullopt;
+    plan.self.push_back(self);
   }
-  return plan;
+  // The offers must take the form offer[r], XOR offerXor where a parity of
+  // the offering lane's id is odd: one parity and one XOR for every
+  // register. There are five lane bits: every parity mask is tried, none
+  // (no select) first.
+  for (int32_t mask = 0; mask < 32; ++mask) {
+    int32_t x = -1;
+    SmallVector<std::pair<int32_t, int32_t>> evenOdd(numRegs, {-1, -1});
+    bool fits = true;
+    for (int r = 0; r < numRegs && fits; ++r) {
+      auto &[even, odd] = evenOdd[r];
+      for (int32_t p = 0; p < 32 && fits; ++p) {
+        int32_t want = offers[r][p];
+        if (want == -1)
+          continue;
+        int32_t &side = llvm::popcount(uint32_t(p & mask)) & 1 ? odd : even;
+        fits = side == -1 || side == want;
+        side = want;
+      }
+      if (fits && even != -1 && odd != -1) {
+        fits = x == -1 || x == (even ^ odd);
+        x = even ^ odd;
+      }
+    }
+    if (!fits)
+      continue;
+    x = std::max(x, 0);
+    plan.offerXor = x;
+    plan.offerParityMask = x == 0 ? 0 : mask;
+    for (auto [even, odd] : evenOdd)
+      plan.offer.push_back(even != -1 ? even : odd != -1 ? odd ^ x : 0);
+    return plan;
+  }
+  return std::nullopt;
 }
 
 bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,

@@ -361,8 +361,9 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     for (auto [j, column] : llvm::enumerate(plan.laneColumns))
       if (column == 1 << j)
         own |= column;
-    Value read = own == 31
-                     ? lane
+    Value read = own == 31 ? lane
+                 : own == 0
+                     ? i32Const(b, loc, 0)
                      : LLVM::AndOp::create(b, loc, lane, i32Const(b, loc, own));
     for (auto [j, column] : llvm::enumerate(plan.laneColumns)) {
       if (column == 0 || column == 1 << j)
@@ -382,9 +383,10 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       offerOther = LLVM::TruncOp::create(b, loc, b.getI1Type(), count);
     }
     SmallVector<Value> result;
-    DenseMap<std::pair<int32_t, int32_t>, Value> done;
-    for (auto [readXor, offer] : llvm::zip(plan.readXor, plan.offer)) {
-      Value &v = done[{readXor, offer}];
+    DenseMap<std::tuple<int32_t, int32_t, int32_t>, Value> done;
+    for (auto [readXor, offer, self] :
+         llvm::zip(plan.readXor, plan.offer, plan.self)) {
+      Value &v = done[{readXor, offer, self}];
       if (!v) {
         Value offered = values[offer];
         if (offerOther)
@@ -395,6 +397,12 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
                 ? read
                 : LLVM::XOrOp::create(b, loc, read, i32Const(b, loc, readXor));
         v = shuffleIdx(b, loc, offered, from, getThreadsPerWarp(anchor));
+        // A lane reading itself keeps its own register.
+        if (self != -1)
+          v = LLVM::SelectOp::create(
+              b, loc,
+              LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, from, lane),
+              values[self], v);
       }
       result.push_back(v);
     }

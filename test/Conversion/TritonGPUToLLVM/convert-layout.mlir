@@ -125,8 +125,40 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// A transpose of 8x8 blocks within a warp: lanes move, registers stay; each
-// lane reads the lane its bits swapped give, no select.
+// Register bit 0 and lane bit 0 trade places: each lane offers its partner
+// the register it does not keep; a lane whose own register is the one it
+// needs keeps it (it would read itself).
+#src = #ttg.linear<{register = [[1, 0]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [[2, 0]], lane = [[1, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @register_and_lane_bits_swap
+  tt.func private @register_and_lane_bits_swap(%a: tensor<32x2xf32, #src>) -> tensor<32x2xf32, #dst> attributes {noinline = true} {
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: %[[LANE:.*]] = llvm.and %{{.*}} {ttg.lane_id}
+    // CHECK: %[[R0:.*]] = llvm.extractvalue %arg0[0]
+    // CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+    // CHECK: %[[READ:.*]] = llvm.and %[[LANE]], %{{.*}}
+    // CHECK: %[[I1:.*]] = llvm.bitcast %[[R1]] : f32 to i32
+    // CHECK: %[[S0:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[I1]], %[[READ]], %{{.*}}
+    // CHECK: %[[V0:.*]] = llvm.bitcast %[[S0]] : i32 to f32
+    // CHECK: %[[SELF0:.*]] = llvm.icmp "eq" %[[READ]], %[[LANE]]
+    // CHECK: llvm.select %[[SELF0]], %[[R0]], %[[V0]]
+    // CHECK: %[[READ1:.*]] = llvm.xor %[[READ]], %{{.*}}
+    // CHECK: %[[I0:.*]] = llvm.bitcast %[[R0]] : f32 to i32
+    // CHECK: nvvm.shfl.sync idx %{{.*}}, %[[I0]], %[[READ1]], %{{.*}}
+    // CHECK: llvm.icmp "eq" %[[READ1]], %[[LANE]]
+    // CHECK: llvm.select %{{.*}}, %[[R1]], %{{.*}}
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<32x2xf32, #src> -> tensor<32x2xf32, #dst>
+    tt.return %b : tensor<32x2xf32, #dst>
+  }
+}
+
+// -----
+
+// A transpose within a warp (4x8, one element per lane): lanes move,
+// registers stay; each lane reads the lane its bits swapped give, no select.
 #src = #ttg.linear<{register = [], lane = [[0, 1], [0, 2], [0, 4], [1, 0], [2, 0]], warp = [], block = []}>
 #dst = #ttg.linear<{register = [], lane = [[1, 0], [2, 0], [0, 4], [0, 1], [0, 2]], warp = [], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
