@@ -265,3 +265,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A conversion whose elements stay in their warp is done with warp shuffles:
+// no scratch, no offset (one whose elements cross warps gets both).
+#src = #ttg.linear<{register = [[1, 0]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [[32, 0]], block = []}>
+#dst = #ttg.linear<{register = [[2, 0]], lane = [[1, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [[32, 0]], block = []}>
+#across = #ttg.linear<{register = [[2, 0]], lane = [[1, 0], [4, 0], [8, 0], [16, 0], [32, 0]], warp = [[0, 1]], block = []}>
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.shared = 512 : i32
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 2 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func public @within_warps(%x: tensor<64x2xf32, #src>) {
+    // CHECK: ttg.convert_layout %arg0 : tensor<64x2xf32, #{{[a-z0-9]+}}> -> tensor<64x2xf32, #{{[a-z0-9]+}}>
+    %y = ttg.convert_layout %x : tensor<64x2xf32, #src> -> tensor<64x2xf32, #dst>
+    // CHECK: ttg.convert_layout {{.*}}allocation.offset = 0 : i32
+    %z = ttg.convert_layout %x : tensor<64x2xf32, #src> -> tensor<64x2xf32, #across>
+    tt.return
+  }
+}
