@@ -781,6 +781,12 @@ mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
   // lane). When two lanes read one that must offer them different registers
   // and one of the two is that lane itself, it takes its own register
   // instead (the same register for every lane reading itself).
+  // The lane bits' part of both, the same for every register.
+  std::array<int32_t, 32> laneRead, laneNeed;
+  for (int32_t l = 0; l < 32; ++l) {
+    laneRead[l] = image(laneBases, l, kLane);
+    laneNeed[l] = image(laneBases, l, kReg);
+  }
   int numRegs = c->getInDimSize(kReg);
   SmallVector<std::array<int32_t, 32>> offers(numRegs);
   for (int r = 0; r < numRegs; ++r) {
@@ -790,8 +796,8 @@ mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
       self = -1;
       offers[r].fill(-1);
       for (int32_t l = 0; l < 32; ++l) {
-        int32_t read = a ^ image(laneBases, l, kLane);
-        int32_t need = b ^ image(laneBases, l, kReg);
+        int32_t read = a ^ laneRead[l];
+        int32_t need = b ^ laneNeed[l];
         int32_t &slot = keepOwn && read == l ? self : offers[r][read];
         if (slot != -1 && slot != need)
           return false;
