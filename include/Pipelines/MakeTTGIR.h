@@ -32,6 +32,11 @@ struct MakeTTGIROptions : public PassPipelineOptions<MakeTTGIROptions> {
   Option<int> threadsPerWarp{*this, "threads-per-warp",
                              llvm::cl::desc("threads per warp"),
                              llvm::cl::init(32)};
+  Option<bool> optimizeEpilogue{
+      *this, "optimize-epilogue",
+      llvm::cl::desc("run tritongpu-optimize-epilogue after the last "
+                     "remove-layout-conversions (not in upstream's pipeline)"),
+      llvm::cl::init(true)};
 };
 
 /// Adds make_ttgir's passes to `pm` (on builtin.module), in upstream's order,

@@ -100,6 +100,10 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   if (capability >= 90)
     pm.addPass(nvidia_gpu::createTritonNvidiaGPUTMALowering());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());
+  // Not upstream's: a matmul's epilogue stored in a layout its accumulator
+  // reaches by warp shuffles rather than through shared memory.
+  if (options.optimizeEpilogue)
+    pm.addPass(gpu::createTritonGPUOptimizeEpilogue());
   // Not implemented here: triton-nvidia-interleave-tmem.
   pm.addPass(gpu::createTritonGPUReduceDataDuplication());
   pm.addPass(gpu::createTritonGPUReorderInstructions());

@@ -281,6 +281,42 @@ def TritonGPUReduceDataDuplication
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUOptimizeEpilogue
+    : Pass<"tritongpu-optimize-epilogue", "mlir::ModuleOp"> {
+  let summary = "store a converted tensor in a layout warp shuffles reach";
+  let description = [{
+    Not a pass of upstream Triton 3.6's NVIDIA pipeline (its AMD backend's
+    `tritonamdgpu-optimize-epilogue` serves the same end for MFMA results).
+    A `tt.store` of a tensor of pointers whose value is a
+    `ttg.convert_layout` that needs shared memory (a matmul's accumulator
+    converted to the coalesced layout of its store, typically) is rebuilt in
+    a layout that keeps the store's vector: each thread holds the same
+    number of consecutive elements along the store's contiguous dimension,
+    at offsets aligned to it. The layout is the source's with the vector's
+    elements taken into registers, each trading places with the source's
+    register basis next along that dimension where a lane held it, so the
+    conversion moves elements only between the lanes of each warp (warp
+    shuffles, no shared memory and no barrier). The store's pointers and
+    mask are recomputed in the new layout (remove-layout-conversions'
+    rematerialization). It is done only when the shuffle plan exists, the
+    pointers and mask can be recomputed, and each store instruction still
+    writes runs of at least 64 contiguous bytes per row (or as long as the
+    old layout's, if shorter).
+
+    ```mlir
+    %c = ttg.convert_layout %acc : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #blocked>
+    tt.store %p, %c, %m : tensor<128x256x!tt.ptr<f32>, #blocked>
+    // #mma: wgmma's accumulator, lanes [[0, 2], [0, 4], [1, 0], [2, 0], [4, 0]]
+    // #blocked: sizePerThread = [1, 4] (16-byte stores); becomes
+    %c = ttg.convert_layout %acc : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #linear>
+    tt.store %p2, %c, %m2 : tensor<128x256x!tt.ptr<f32>, #linear>
+    // #linear = #ttg.linear<{register = [[0, 1], [0, 2], [8, 0], [0, 16], ...],
+    //                         lane = [[0, 8], [0, 4], [1, 0], [2, 0], [4, 0]], ...}>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUReorderInstructions
     : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
   let summary = "move conversions and shared-memory ops next to their uses";

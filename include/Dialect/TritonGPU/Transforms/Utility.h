@@ -145,6 +145,17 @@ bool cvtNeedsWarpShuffle(RankedTensorType srcType, RankedTensorType dstType);
 /// A conversion that has to go through shared memory.
 bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType);
 
+/// Whether the source of `convertOp` can be recomputed in the conversion's
+/// layout from constants, ranges, splats and other ops that can be
+/// duplicated (not loads): remove-layout-conversions' backward
+/// rematerialization without its cost model.
+bool canRematerializeConversion(ConvertLayoutOp convertOp);
+
+/// Recomputes the source of `convertOp` in its layout and replaces the
+/// conversion by it, whatever the cost; false (nothing changed) when
+/// canRematerializeConversion is.
+bool rematerializeConversion(ConvertLayoutOp convertOp);
+
 /// The number of distinct elements of a tensor of `type` each thread holds.
 unsigned getUniqueElemsPerThread(RankedTensorType type);
 

@@ -576,6 +576,11 @@ public:
   void hoistConvertOnTopOfExtOrBroadcast();
   void hoistConvertIntoConditionals();
   void hoistConvertDotOperand();
+  /// Recomputes the source of `convertOp` in its layout, replacing the
+  /// conversion whatever the cost; false, changing nothing, when some value
+  /// of the slice cannot be recomputed (a load, a dot, a loop argument the
+  /// slice cannot carry).
+  bool rematerialize(ConvertLayoutOp convertOp, bool dryRun);
 
 private:
   bool backwardRematerialization(ConvertLayoutOp convertOp);
@@ -997,6 +1002,22 @@ bool LayoutRematerialization::backwardRematerialization(
   return true;
 }
 
+bool LayoutRematerialization::rematerialize(ConvertLayoutOp convertOp,
+                                            bool dryRun) {
+  llvm::SetVector<Value> slice;
+  DenseMap<Value, Attribute> layout;
+  RematMap existingRemats;
+  if (failed(getRematerializableSlice(convertOp.getSrcMutable(),
+                                      convertOp.getType().getEncoding(), slice,
+                                      layout, existingRemats)))
+    return false;
+  if (!dryRun) {
+    IRMapping mapping;
+    rewriteSlice(slice, layout, existingRemats, convertOp, mapping);
+  }
+  return true;
+}
+
 void LayoutRematerialization::hoistConvertOnTopOfExtOrBroadcast() {
   forEachConversion([&](ConvertLayoutOp op) {
     return hoistConvertOnTopOfExtOrBroadcast(op);
@@ -1301,6 +1322,20 @@ void eliminateDeadIterArgs(scf::ForOp forOp) {
     yield.setOperand(index, forOp.getRegionIterArg(index));
   }
 }
+
+} // namespace
+
+bool mlir::triton::gpu::canRematerializeConversion(ConvertLayoutOp convertOp) {
+  return LayoutRematerialization(convertOp->getParentOfType<FuncOp>())
+      .rematerialize(convertOp, /*dryRun=*/true);
+}
+
+bool mlir::triton::gpu::rematerializeConversion(ConvertLayoutOp convertOp) {
+  return LayoutRematerialization(convertOp->getParentOfType<FuncOp>())
+      .rematerialize(convertOp, /*dryRun=*/false);
+}
+
+namespace {
 
 struct RemoveLayoutConversionsPass
     : public triton::gpu::impl::TritonGPURemoveLayoutConversionsBase<

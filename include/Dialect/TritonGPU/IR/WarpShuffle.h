@@ -1,0 +1,51 @@
+//===- WarpShuffle.h - layout conversions by warp shuffles ------*- C++ -*-===//
+//
+// Which layout conversions keep every element in its warp, and how lanes
+// exchange them with shuffles: pure linear-layout algebra, shared by the
+// lowering (which emits the shuffles) and the passes that choose layouts
+// (which want to know a conversion needs no shared memory).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TRITON_DIALECT_TRITONGPU_IR_WARPSHUFFLE_H
+#define TRITON_DIALECT_TRITONGPU_IR_WARPSHUFFLE_H
+
+#include "Tools/LinearLayout.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace mlir::triton::gpu {
+
+/// How a convert_layout whose elements move only between the lanes of each
+/// warp is done with one warp shuffle per destination register. Destination
+/// register r of lane l reads source lane `readXor[r] ^ laneMap(l)`, where
+/// laneMap XORs `laneColumns[j]` for each set bit j of l; a lane that would
+/// read itself takes its own source register `self[r]` instead (-1: no lane
+/// does). What lane p offers for register r is its source register
+/// `offer[r]`, or `offer[r] ^ offerXor` when the parity of `p &
+/// offerParityMask` is odd.
+struct WarpShufflePlan {
+  SmallVector<int32_t> laneColumns;
+  SmallVector<int32_t> readXor;
+  SmallVector<int32_t> self;
+  SmallVector<int32_t> offer;
+  int32_t offerXor = 0;
+  int32_t offerParityMask = 0;
+};
+
+/// The shuffle plan of a conversion between `src` and `dst` (linear layouts
+/// over register, lane, warp and block), or nullopt when some element moves
+/// between warps or CTAs (as `dst.invertAndCompose(src)` finds them: warp
+/// and block bits mapped to themselves), when two lanes reading one lane
+/// need different registers of it, or when the lanes' offers are not one
+/// register or one of two by a parity of the lane id. A register bit and a
+/// lane bit trading places (upstream's one "mixed transposition", which
+/// `cvtNeedsWarpShuffle` allows) fits when the other lane bits stay: half
+/// the lanes keep their own register, the others read their partner's.
+std::optional<WarpShufflePlan> planWarpShuffle(const LinearLayout &src,
+                                               const LinearLayout &dst);
+
+} // namespace mlir::triton::gpu
+
+#endif // TRITON_DIALECT_TRITONGPU_IR_WARPSHUFFLE_H
