@@ -51,19 +51,42 @@ protected:
   void simulate(const LinearLayout &src, const LinearLayout &dst,
                 const WarpShufflePlan &plan) {
     ASSERT_EQ(plan.laneColumns.size(), 5u);
-    ASSERT_EQ(int(plan.readXor.size()), dst.getInDimSize(reg));
+    int numRegs = dst.getInDimSize(reg);
+    ASSERT_EQ(int(plan.readXor.size()), numRegs);
+    ASSERT_EQ(int(plan.partner.size()), numRegs);
+    // The lane that lane l reads for register r.
+    auto readOf = [&](int r, int32_t l) {
+      int32_t read = plan.readXor[r];
+      for (int j = 0; j < 5; ++j)
+        if (l >> j & 1)
+          read ^= plan.laneColumns[j];
+      return read;
+    };
+    // The register lane p offers for register r.
+    auto offerOf = [&](int r, int32_t p) {
+      int32_t offered = plan.offer[r];
+      if (llvm::popcount(uint32_t(p & plan.offerParityMask)) & 1)
+        offered ^= plan.offerXor;
+      return offered;
+    };
     for (int w = 0; w < dst.getInDimSize(warp); ++w)
       for (int l = 0; l < 32; ++l)
-        for (int r = 0; r < dst.getInDimSize(reg); ++r) {
-          int32_t read = plan.readXor[r];
-          for (int j = 0; j < 5; ++j)
-            if (l >> j & 1)
-              read ^= plan.laneColumns[j];
+        for (int r = 0; r < numRegs; ++r) {
+          int32_t read = readOf(r, l);
           ASSERT_GE(read, 0);
           ASSERT_LT(read, 32);
-          int32_t offered = plan.offer[r];
-          if (llvm::popcount(uint32_t(read & plan.offerParityMask)) & 1)
-            offered ^= plan.offerXor;
+          int32_t offered = offerOf(r, read);
+          if (int32_t s = plan.partner[r]; s != -1 && read != l) {
+            // A butterfly shared with s: lane p = l ^ m sends for the
+            // lower register of the pair when the lane it sends to does
+            // not read itself there, else for the higher.
+            ASSERT_EQ(plan.partner[s], r);
+            int32_t m = plan.pairXor[r], p = l ^ m;
+            int first = std::min(r, s), second = std::max(r, s);
+            bool forFirst = readOf(first, p ^ m) != (p ^ m);
+            read = p;
+            offered = offerOf(forFirst ? first : second, p);
+          }
           if (read == l && plan.self[r] != -1)
             offered = plan.self[r];
           ASSERT_GE(offered, 0);
@@ -95,6 +118,9 @@ TEST_F(WarpShuffleTest, RegisterAndLaneBitTradePlaces) {
   EXPECT_EQ(plan->self, (SmallVector<int32_t>{0, 1}));
   EXPECT_EQ(plan->offer, (SmallVector<int32_t>{1, 0}));
   EXPECT_EQ(plan->offerParityMask, 0);
+  // The two registers share one butterfly exchange across lane bit 0.
+  EXPECT_EQ(plan->partner, (SmallVector<int32_t>{1, 0}));
+  EXPECT_EQ(plan->pairXor, (SmallVector<int32_t>{1, 1}));
   simulate(src, dst, *plan);
 }
 
@@ -166,7 +192,8 @@ TEST_F(WarpShuffleTest, RandomMixesWithinWarps) {
 
 TEST_F(WarpShuffleTest, RandomRegisterLaneSwaps) {
   // One register basis and one lane basis of a random layout trade places:
-  // always planned, half the lanes keeping their own register.
+  // always planned, half the lanes keeping their own register, the
+  // registers paired into butterfly exchanges.
   std::mt19937 rng(777);
   for (int trial = 0; trial < 200; ++trial) {
     int regBits = 1 + rng() % 3, warpBits = rng() % 3;
@@ -183,12 +210,18 @@ TEST_F(WarpShuffleTest, RandomRegisterLaneSwaps) {
           .push_back({outBits[i]});
     Bases dstRegs = regs, dstLanes = lanes;
     std::swap(dstRegs[rng() % regBits], dstLanes[rng() % 5]);
+    // The destination's registers in another order in half the trials.
+    if (rng() % 2)
+      std::shuffle(dstRegs.begin(), dstRegs.end(), rng);
     LinearLayout src = layout(regs, lanes, warps, 1 << bits);
     LinearLayout dst = layout(dstRegs, dstLanes, warps, 1 << bits);
     std::optional<WarpShufflePlan> plan = planWarpShuffle(src, dst);
     SCOPED_TRACE("trial " + std::to_string(trial));
     ASSERT_TRUE(plan);
     EXPECT_TRUE(llvm::any_of(plan->self, [](int32_t s) { return s != -1; }));
+    // Every register shares a butterfly exchange with another.
+    EXPECT_TRUE(
+        llvm::none_of(plan->partner, [](int32_t p) { return p == -1; }));
     simulate(src, dst, *plan);
   }
 }

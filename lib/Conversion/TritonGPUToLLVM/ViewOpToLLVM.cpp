@@ -345,7 +345,8 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
 
   /// The destination registers of a conversion within warps: one shuffle
   /// each, of the source register the lane read offers (one of two, by a
-  /// parity of the offering lane's id, when the plan says so).
+  /// parity of the offering lane's id, when the plan says so), or one
+  /// butterfly shuffle for a pair of registers the plan pairs.
   static SmallVector<Value> shuffleWithinWarps(ConvertLayoutOp op,
                                                const WarpShufflePlan &plan,
                                                ArrayRef<Value> values,
@@ -382,29 +383,64 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       Value count = LLVM::CtPopOp::create(b, loc, bits);
       offerOther = LLVM::TruncOp::create(b, loc, b.getI1Type(), count);
     }
-    SmallVector<Value> result;
+    auto offered = [&](int32_t r) {
+      Value v = values[plan.offer[r]];
+      if (offerOther)
+        v = LLVM::SelectOp::create(b, loc, offerOther,
+                                   values[plan.offer[r] ^ plan.offerXor], v);
+      return v;
+    };
+    auto fromLane = [&](int32_t r) -> Value {
+      return plan.readXor[r] == 0
+                 ? read
+                 : LLVM::XOrOp::create(b, loc, read,
+                                       i32Const(b, loc, plan.readXor[r]));
+    };
+    auto eq = [&](Value x, Value y) {
+      return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, x, y);
+    };
+    int numRegs = plan.readXor.size();
+    int threadsPerWarp = getThreadsPerWarp(anchor);
+    SmallVector<Value> result(numRegs);
     DenseMap<std::tuple<int32_t, int32_t, int32_t>, Value> done;
-    for (auto [readXor, offer, self] :
-         llvm::zip(plan.readXor, plan.offer, plan.self)) {
-      Value &v = done[{readXor, offer, self}];
-      if (!v) {
-        Value offered = values[offer];
-        if (offerOther)
-          offered = LLVM::SelectOp::create(
-              b, loc, offerOther, values[offer ^ plan.offerXor], offered);
-        Value from =
-            readXor == 0
-                ? read
-                : LLVM::XOrOp::create(b, loc, read, i32Const(b, loc, readXor));
-        v = shuffleIdx(b, loc, offered, from, getThreadsPerWarp(anchor));
-        // A lane reading itself keeps its own register.
-        if (self != -1)
-          v = LLVM::SelectOp::create(
-              b, loc,
-              LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, from, lane),
-              values[self], v);
+    for (int32_t r = 0; r < numRegs; ++r) {
+      if (result[r])
+        continue;
+      if (int32_t s = plan.partner[r]; s > r) {
+        // One butterfly exchange for the pair. Lane p sends what lane
+        // p ^ m reads for r when that lane does not read itself there:
+        // its lane read for r is p's XOR the lane map of m.
+        int32_t m = plan.pairXor[r], mapped = 0;
+        for (auto [j, column] : llvm::enumerate(plan.laneColumns))
+          if (m >> j & 1)
+            mapped ^= column;
+        Value fromR = fromLane(r);
+        Value partnerRead =
+            mapped == 0
+                ? fromR
+                : LLVM::XOrOp::create(b, loc, fromR, i32Const(b, loc, mapped));
+        Value partnerReadsSelf =
+            eq(partnerRead,
+               LLVM::XOrOp::create(b, loc, lane, i32Const(b, loc, m)));
+        Value send = LLVM::SelectOp::create(b, loc, partnerReadsSelf,
+                                            offered(s), offered(r));
+        Value received = shuffleXor(b, loc, send, m, threadsPerWarp);
+        result[r] = LLVM::SelectOp::create(b, loc, eq(fromR, lane),
+                                           values[plan.self[r]], received);
+        result[s] = LLVM::SelectOp::create(b, loc, eq(fromLane(s), lane),
+                                           values[plan.self[s]], received);
+        continue;
       }
-      result.push_back(v);
+      Value &v = done[{plan.readXor[r], plan.offer[r], plan.self[r]}];
+      if (!v) {
+        Value from = fromLane(r);
+        v = shuffleIdx(b, loc, offered(r), from, threadsPerWarp);
+        // A lane reading itself keeps its own register.
+        if (plan.self[r] != -1)
+          v = LLVM::SelectOp::create(b, loc, eq(from, lane),
+                                     values[plan.self[r]], v);
+      }
+      result[r] = v;
     }
     return result;
   }

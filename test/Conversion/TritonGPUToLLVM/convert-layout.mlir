@@ -125,9 +125,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// Register bit 0 and lane bit 0 trade places: each lane offers its partner
-// the register it does not keep; a lane whose own register is the one it
-// needs keeps it (it would read itself).
+// Register bit 0 and lane bit 0 trade places: the two registers share one
+// butterfly exchange across lane bit 0. Each lane sends the register its
+// partner needs (register 1 where the partner, odd, does not read itself
+// for register 0; else register 0) and keeps, per destination register,
+// its own register where it would read itself.
 #src = #ttg.linear<{register = [[1, 0]], lane = [[2, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
 #dst = #ttg.linear<{register = [[2, 0]], lane = [[1, 0], [4, 0], [8, 0], [16, 0], [0, 1]], warp = [], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -138,16 +140,19 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: %[[R0:.*]] = llvm.extractvalue %arg0[0]
     // CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
     // CHECK: %[[READ:.*]] = llvm.and %[[LANE]], %{{.*}}
-    // CHECK: %[[I1:.*]] = llvm.bitcast %[[R1]] : f32 to i32
-    // CHECK: %[[S0:.*]] = nvvm.shfl.sync idx %{{.*}}, %[[I1]], %[[READ]], %{{.*}}
-    // CHECK: %[[V0:.*]] = llvm.bitcast %[[S0]] : i32 to f32
+    // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32)
+    // CHECK: %[[PARTNER:.*]] = llvm.xor %[[LANE]], %[[ONE]]
+    // CHECK: %[[PSELF:.*]] = llvm.icmp "eq" %[[READ]], %[[PARTNER]]
+    // CHECK: %[[SEND:.*]] = llvm.select %[[PSELF]], %[[R0]], %[[R1]]
+    // CHECK: %[[I:.*]] = llvm.bitcast %[[SEND]] : f32 to i32
+    // CHECK: %[[S:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[I]], %{{.*}}, %{{.*}}
+    // CHECK: %[[V:.*]] = llvm.bitcast %[[S]] : i32 to f32
     // CHECK: %[[SELF0:.*]] = llvm.icmp "eq" %[[READ]], %[[LANE]]
-    // CHECK: llvm.select %[[SELF0]], %[[R0]], %[[V0]]
+    // CHECK: llvm.select %[[SELF0]], %[[R0]], %[[V]]
     // CHECK: %[[READ1:.*]] = llvm.xor %[[READ]], %{{.*}}
-    // CHECK: %[[I0:.*]] = llvm.bitcast %[[R0]] : f32 to i32
-    // CHECK: nvvm.shfl.sync idx %{{.*}}, %[[I0]], %[[READ1]], %{{.*}}
-    // CHECK: llvm.icmp "eq" %[[READ1]], %[[LANE]]
-    // CHECK: llvm.select %{{.*}}, %[[R1]], %{{.*}}
+    // CHECK: %[[SELF1:.*]] = llvm.icmp "eq" %[[READ1]], %[[LANE]]
+    // CHECK: llvm.select %[[SELF1]], %[[R1]], %[[V]]
+    // CHECK-NOT: nvvm.shfl
     // CHECK-NOT: nvvm.barrier0
     // CHECK: llvm.return
     %b = ttg.convert_layout %a : tensor<32x2xf32, #src> -> tensor<32x2xf32, #dst>

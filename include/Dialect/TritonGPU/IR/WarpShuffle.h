@@ -25,6 +25,14 @@ namespace mlir::triton::gpu {
 /// does). What lane p offers for register r is its source register
 /// `offer[r]`, or `offer[r] ^ offerXor` when the parity of `p &
 /// offerParityMask` is odd.
+///
+/// Two registers whose lanes read themselves in complementary halves, the
+/// other lanes reading lane `l ^ m` for one m, share one shuffle (a
+/// butterfly exchange, as a register bit and a lane bit trading places
+/// gives): `partner[r]` is the other register (-1: none) and `pairXor[r]`
+/// is m. Lane p then sends what lane `p ^ m` reads for the first of the
+/// pair (the lower register) when that lane does not read itself there,
+/// else what it reads for the second.
 struct WarpShufflePlan {
   SmallVector<int32_t> laneColumns;
   SmallVector<int32_t> readXor;
@@ -32,6 +40,8 @@ struct WarpShufflePlan {
   SmallVector<int32_t> offer;
   int32_t offerXor = 0;
   int32_t offerParityMask = 0;
+  SmallVector<int32_t> partner;
+  SmallVector<int32_t> pairXor;
 };
 
 /// The shuffle plan of a conversion between `src` and `dst` (linear layouts

@@ -12,6 +12,50 @@ using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
 
+/// Pairs the registers of `plan` that can share a butterfly shuffle (see
+/// WarpShufflePlan); `laneRead[l]` is the lane l reads before a register's
+/// own XOR.
+static void pairRegisters(WarpShufflePlan &plan,
+                          const std::array<int32_t, 32> &laneRead) {
+  int numRegs = plan.readXor.size();
+  plan.partner.assign(numRegs, -1);
+  plan.pairXor.assign(numRegs, 0);
+  // The XOR every lane of `r` that does not read itself reads at, and the
+  // mask of lanes reading themselves; nullopt when the XOR varies.
+  auto pattern = [&](int r) -> std::optional<std::pair<int32_t, uint32_t>> {
+    int32_t m = 0;
+    uint32_t selfLanes = 0;
+    for (int32_t l = 0; l < 32; ++l) {
+      int32_t read = plan.readXor[r] ^ laneRead[l];
+      if (read == l) {
+        selfLanes |= 1u << l;
+        continue;
+      }
+      if (m != 0 && (read ^ l) != m)
+        return std::nullopt;
+      m = read ^ l;
+    }
+    return std::make_pair(m, selfLanes);
+  };
+  SmallVector<std::optional<std::pair<int32_t, uint32_t>>> patterns;
+  for (int r = 0; r < numRegs; ++r)
+    patterns.push_back(plan.self[r] == -1 ? std::nullopt : pattern(r));
+  for (int r = 0; r < numRegs; ++r) {
+    if (!patterns[r] || plan.partner[r] != -1 || patterns[r]->first == 0)
+      continue;
+    for (int s = r + 1; s < numRegs; ++s) {
+      if (!patterns[s] || plan.partner[s] != -1 ||
+          patterns[s]->first != patterns[r]->first ||
+          patterns[s]->second != ~patterns[r]->second)
+        continue;
+      plan.partner[r] = s;
+      plan.partner[s] = r;
+      plan.pairXor[r] = plan.pairXor[s] = patterns[r]->first;
+      break;
+    }
+  }
+}
+
 std::optional<WarpShufflePlan>
 mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
                                    const LinearLayout &dst) {
@@ -126,6 +170,7 @@ mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
     plan.offerParityMask = x == 0 ? 0 : mask;
     for (auto [even, odd] : evenOdd)
       plan.offer.push_back(even != -1 ? even : odd != -1 ? odd ^ x : 0);
+    pairRegisters(plan, laneRead);
     return plan;
   }
   return std::nullopt;
