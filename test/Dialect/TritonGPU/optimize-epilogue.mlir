@@ -11,18 +11,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 // from lane bit 0, which takes the column 8 apart instead: four lanes write
 // 64 contiguous bytes of a row. The pointers and the mask are recomputed
 // in that layout from their ranges and splats; nothing of the old layout is
-// left.
-// CHECK-DAG: [[$L:#.*]] = #ttg.linear<{register = {{\[}}[0, 1], [0, 2], [8, 0], [0, 16], [0, 32], [0, 64], [0, 128]], lane = {{\[}}[0, 8], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[}}[16, 0], [32, 0], [64, 0]], block = []}>
+// left (no #blocked alias is printed).
+// CHECK-NOT: #blocked
+// CHECK: [[$L:#.*]] = #ttg.linear<{register = {{\[}}[0, 1], [0, 2], [8, 0], [0, 16], [0, 32], [0, 64], [0, 128]], lane = {{\[}}[0, 8], [0, 4], [1, 0], [2, 0], [4, 0]], warp = {{\[}}[16, 0], [32, 0], [64, 0]], block = []}>
 // CHECK-LABEL: tt.func @wgmma_f32_epilogue
-// CHECK-NOT: #b4
 // CHECK-DAG: tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = [[$L]]}>>
 // CHECK-DAG: tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = [[$L]]}>>
 // CHECK-DAG: %[[P:.*]] = tt.addptr {{.*}} : tensor<128x256x!tt.ptr<f32>, [[$L]]>, tensor<128x256xi32, [[$L]]>
 // CHECK-DAG: %[[M:.*]] = arith.cmpi slt, {{.*}} : tensor<128x256xi32, [[$L]]>
 // CHECK-DAG: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<128x256xf32, #mma> -> tensor<128x256xf32, [[$L]]>
 // CHECK: tt.store %[[P]], %[[V]], %[[M]] : tensor<128x256x!tt.ptr<f32>, [[$L]]>
-// CHECK-NOT: #b4
-// CHECK: tt.return
+// CHECK-NEXT: tt.return
 tt.func @wgmma_f32_epilogue(%c: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %acc: tensor<128x256xf32, #mma>, %n: i32) {
   %rows = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #b4}>>
   %cols = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #b4}>>
@@ -39,6 +38,67 @@ tt.func @wgmma_f32_epilogue(%c: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %acc:
   %m = arith.cmpi slt, %kb, %ns : tensor<128x256xi32, #b4>
   %v = ttg.convert_layout %acc : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #b4>
   tt.store %p, %v, %m : tensor<128x256x!tt.ptr<f32>, #b4>
+  tt.return
+}
+
+}
+
+// -----
+
+
+#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 32]}>
+#b4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+#b2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+#b8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+
+// Tests that pointers carried by a loop are carried in the new layout, and
+// the old ones no longer: the loop keeps one argument.
+// CHECK-LABEL: tt.func @carried_pointers
+// CHECK: %[[BASE:.*]] = tt.splat %arg0 : !tt.ptr<f32> -> tensor<128x256x!tt.ptr<f32>, #linear>
+// CHECK: scf.for {{.*}} iter_args(%[[P:.*]] = %[[BASE]]) -> (tensor<128x256x!tt.ptr<f32>, #linear>)
+// CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #linear>
+// CHECK-NEXT: tt.store %[[P]], %[[V]] : tensor<128x256x!tt.ptr<f32>, #linear>
+// CHECK-NEXT: %[[Q:.*]] = tt.addptr %[[P]], %{{.*}} : tensor<128x256x!tt.ptr<f32>, #linear>
+// CHECK-NEXT: scf.yield %[[Q]] : tensor<128x256x!tt.ptr<f32>, #linear>
+tt.func @carried_pointers(%c: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %acc: tensor<128x256xf32, #mma>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %base = tt.splat %c : !tt.ptr<f32> -> tensor<128x256x!tt.ptr<f32>, #b4>
+  %step = arith.constant dense<32768> : tensor<128x256xi32, #b4>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%p = %base) -> (tensor<128x256x!tt.ptr<f32>, #b4>) : i32 {
+    %v = ttg.convert_layout %acc : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #b4>
+    tt.store %p, %v : tensor<128x256x!tt.ptr<f32>, #b4>
+    %q = tt.addptr %p, %step : tensor<128x256x!tt.ptr<f32>, #b4>, tensor<128x256xi32, #b4>
+    scf.yield %q : tensor<128x256x!tt.ptr<f32>, #b4>
+  }
+  tt.return
+}
+
+// Tests that pointers computed in a loop from values before it (a
+// persistent kernel's tiles) are recomputed where they were computed.
+// CHECK-LABEL: tt.func @pointers_in_loop
+// CHECK: tt.make_range {{.*}} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #linear}>>
+// CHECK: scf.for
+// CHECK: tt.splat %{{.*}} : i32 -> tensor<128x256xi32, #linear>
+// CHECK: %[[P:.*]] = tt.addptr {{.*}} : tensor<128x256x!tt.ptr<f32>, #linear>
+// CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #linear>
+// CHECK-NEXT: tt.store %[[P]], %[[V]] : tensor<128x256x!tt.ptr<f32>, #linear>
+tt.func @pointers_in_loop(%c: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %acc: tensor<128x256xf32, #mma>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %base = tt.splat %c : !tt.ptr<f32> -> tensor<128x256x!tt.ptr<f32>, #b4>
+  %cols = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #b4}>>
+  %k = tt.expand_dims %cols {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #b4}>> -> tensor<1x256xi32, #b4>
+  %kb = tt.broadcast %k : tensor<1x256xi32, #b4> -> tensor<128x256xi32, #b4>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %t = arith.muli %i, %c1 : i32
+    %ts = tt.splat %t : i32 -> tensor<128x256xi32, #b4>
+    %o = arith.addi %kb, %ts : tensor<128x256xi32, #b4>
+    %p = tt.addptr %base, %o : tensor<128x256x!tt.ptr<f32>, #b4>, tensor<128x256xi32, #b4>
+    %v = ttg.convert_layout %acc : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #b4>
+    tt.store %p, %v : tensor<128x256x!tt.ptr<f32>, #b4>
+  }
   tt.return
 }
 

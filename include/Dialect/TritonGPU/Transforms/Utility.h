@@ -151,6 +151,12 @@ bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType);
 /// rematerialization without its cost model.
 bool canRematerializeConversion(ConvertLayoutOp convertOp);
 
+/// Makes the yields of the loop arguments nothing live needs yield the
+/// argument itself, for the scf.for canonicalization to drop them: an
+/// argument is live when its result is used, or when an op with effects (or
+/// a live value) depends on it.
+void eliminateDeadIterArgs(scf::ForOp forOp);
+
 /// Recomputes the source of `convertOp` in its layout and replaces the
 /// conversion by it, whatever the cost; false (nothing changed) when
 /// canRematerializeConversion is.

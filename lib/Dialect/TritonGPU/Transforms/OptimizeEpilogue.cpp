@@ -266,9 +266,13 @@ struct OptimizeEpiloguePass
       changed |= optimizeStore(store);
     if (!changed)
       return;
-    // The recomputed constants come as conversions of copies: fold them.
+    // Loop-carried pointers recomputed in the new layout leave the old ones
+    // carried for nothing; the recomputed constants come as conversions of
+    // copies. Both are cleaned up here.
+    getOperation().walk([](scf::ForOp forOp) { eliminateDeadIterArgs(forOp); });
     RewritePatternSet patterns(&getContext());
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
+    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

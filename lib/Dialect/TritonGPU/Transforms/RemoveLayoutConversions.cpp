@@ -1254,11 +1254,9 @@ bool LayoutRematerialization::hoistConvertDotOperand(
 // Clean-up
 //===----------------------------------------------------------------------===//
 
-/// Makes the yields of the loop arguments nothing live needs yield the
-/// argument itself, for the scf.for canonicalization to drop them: an
-/// argument is live when its result is used, or when an op with effects (or
-/// a live value) depends on it.
-void eliminateDeadIterArgs(scf::ForOp forOp) {
+} // namespace
+
+void mlir::triton::gpu::eliminateDeadIterArgs(scf::ForOp forOp) {
   Block &body = *forOp.getBody();
   auto yield = cast<scf::YieldOp>(body.getTerminator());
   DenseSet<Value> live;
@@ -1323,7 +1321,7 @@ void eliminateDeadIterArgs(scf::ForOp forOp) {
   }
 }
 
-} // namespace
+namespace {} // namespace
 
 bool mlir::triton::gpu::canRematerializeConversion(ConvertLayoutOp convertOp) {
   return LayoutRematerialization(convertOp->getParentOfType<FuncOp>())
