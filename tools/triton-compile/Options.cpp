@@ -104,6 +104,11 @@ cl::opt<bool> reflectFtzOpt(
     "enable-reflect-ftz",
     cl::desc("libdevice flushes denormals (the nvvm-reflect-ftz flag)"),
     cl::init(true), cl::cat(category));
+cl::opt<bool> optimizeEpilogueOpt(
+    "optimize-epilogue",
+    cl::desc("store matmul epilogues in layouts warp shuffles reach "
+             "(tritongpu-optimize-epilogue; false: upstream's make_ttgir)"),
+    cl::init(true), cl::cat(category));
 cl::opt<std::string>
     libdeviceOpt("libdevice",
                  cl::desc("libdevice bitcode to link (default: the CUDA "
@@ -231,18 +236,20 @@ std::string compilerPath() {
 }
 
 std::string cacheKey(const Checked &checked, llvm::StringRef input) {
-  std::string options = "arch=" + std::to_string(checked.capability) +
-                        " num-warps=" + std::to_string(numWarpsOpt) +
-                        " num-stages=" + std::to_string(numStagesOpt) +
-                        " num-ctas=" + std::to_string(numCTAsOpt) +
-                        " ptx-version=" + std::to_string(ptxVersionOpt) +
-                        " launcher=" + std::to_string(launcherOpt.getValue()) +
-                        " stage=" + std::to_string((int)checked.stage) +
-                        " make-ttir=" + std::to_string(checked.runMakeTTIR) +
-                        " maxnreg=" + std::to_string(maxnregOpt) +
-                        " fp-fusion=" + std::to_string(fpFusionOpt) +
-                        " reflect-ftz=" + std::to_string(reflectFtzOpt) +
-                        " ptxas-options=" + ptxasOptionsOpt;
+  std::string options =
+      "arch=" + std::to_string(checked.capability) +
+      " num-warps=" + std::to_string(numWarpsOpt) +
+      " num-stages=" + std::to_string(numStagesOpt) +
+      " num-ctas=" + std::to_string(numCTAsOpt) +
+      " ptx-version=" + std::to_string(ptxVersionOpt) +
+      " launcher=" + std::to_string(launcherOpt.getValue()) +
+      " stage=" + std::to_string((int)checked.stage) +
+      " make-ttir=" + std::to_string(checked.runMakeTTIR) +
+      " maxnreg=" + std::to_string(maxnregOpt) +
+      " fp-fusion=" + std::to_string(fpFusionOpt) +
+      " reflect-ftz=" + std::to_string(reflectFtzOpt) +
+      " optimize-epilogue=" + std::to_string(optimizeEpilogueOpt) +
+      " ptxas-options=" + ptxasOptionsOpt;
   // The libdevice linked is named by its identity, as ptxas is.
   if (!libdeviceOpt.empty())
     options += " libdevice=" + fileIdentity(libdeviceOpt);

@@ -46,6 +46,7 @@ extern llvm::cl::opt<std::string> firstStageOpt;
 extern llvm::cl::opt<int> maxnregOpt;
 extern llvm::cl::opt<bool> fpFusionOpt;
 extern llvm::cl::opt<bool> reflectFtzOpt;
+extern llvm::cl::opt<bool> optimizeEpilogueOpt;
 extern llvm::cl::opt<std::string> libdeviceOpt;
 extern llvm::cl::opt<std::string> ptxasOptionsOpt;
 

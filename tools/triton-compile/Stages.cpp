@@ -531,6 +531,7 @@ static llvm::Error compile(const Checked &checked,
       ttgirOptions.numWarps = numWarpsOpt;
       ttgirOptions.numCTAs = numCTAsOpt;
       ttgirOptions.numStages = numStagesOpt;
+      ttgirOptions.optimizeEpilogue = optimizeEpilogueOpt;
       if (llvm::Error e = runStage("make_ttgir", [&](OpPassManager &pm) {
             triton::buildMakeTTGIRPipeline(pm, ttgirOptions);
           }))
