@@ -133,7 +133,10 @@ def cublas(kind, a, b):
     return None
 
 
-def run(kind, n, samples, same_compiler=False):
+def setup(kind, n):
+    """`kind`'s kernel at n x n: its output tensor, grid, launch() through
+    Triton's JIT (whichever compiler is enabled) and the arguments a
+    compiled kernel takes, constexprs included."""
     spec = KINDS[kind]
     a, b = inputs(kind, n)
     c = torch.empty((n, n), dtype=spec["out"], device="cuda")
@@ -155,6 +158,14 @@ def run(kind, n, samples, same_compiler=False):
     def launch():
         return jit[grid](*kernel_args, ACC_TYPE=spec["acc"], **cfg)
 
+    all_args = (*kernel_args, cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"],
+                cfg["GROUP_M"], spec["acc"])
+    return dict(a=a, b=b, c=c, grid=grid, launch=launch, args=all_args)
+
+
+def run(kind, n, samples, same_compiler=False):
+    s = setup(kind, n)
+    a, b, c, grid, launch = s["a"], s["b"], s["c"], s["grid"], s["launch"]
     launch()
     expected = c.clone()
     with triton_mlir.enabled():
@@ -166,8 +177,7 @@ def run(kind, n, samples, same_compiler=False):
     # power and temperature drift hit both alike; the medians are compared.
     # The compiled kernels are launched directly: switching compilers per
     # launch would put the JIT's dispatch between the events.
-    all_args = (*kernel_args, cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"],
-                cfg["GROUP_M"], spec["acc"])
+    all_args = s["args"]
     grid3 = (grid[0], 1, 1)
     up_runner = launch()[grid3]
     ours_runner = (launch() if same_compiler else kernel)[grid3]

@@ -28,7 +28,6 @@ import os
 import sys
 
 import torch
-import triton
 
 import bench_dots
 import triton_mlir
@@ -37,23 +36,11 @@ from timing import interleaved_times, median, ratio_quartiles
 
 def setup(kind, n):
     """(launch(), kernel arguments, grid) of bench_dots' pointer kernel."""
-    spec = bench_dots.KINDS[kind]
-    if spec.get("tma"):
+    if bench_dots.KINDS[kind].get("tma"):
         raise SystemExit(f"bench_variants: '{kind}' is a tensor-descriptor "
                          "kernel; only the pointer kernel's variants are timed")
-    a, b = bench_dots.inputs(kind, n)
-    c = torch.empty((n, n), dtype=spec["out"], device="cuda")
-    cfg = spec["cfg"]
-    grid = (triton.cdiv(n, cfg["BLOCK_M"]) * triton.cdiv(n, cfg["BLOCK_N"]), )
-    args = (a, b, c, n, n, n, a.stride(0), a.stride(1), b.stride(0),
-            b.stride(1), c.stride(0), c.stride(1))
-
-    def launch():
-        return bench_dots.matmul_kernel[grid](*args, ACC_TYPE=spec["acc"], **cfg)
-
-    constexprs = (cfg["BLOCK_M"], cfg["BLOCK_N"], cfg["BLOCK_K"],
-                  cfg["GROUP_M"], spec["acc"])
-    return launch, (*args, *constexprs), grid, c
+    s = bench_dots.setup(kind, n)
+    return s["launch"], s["args"], s["grid"], s["c"]
 
 
 def with_binary(kernel, path):
