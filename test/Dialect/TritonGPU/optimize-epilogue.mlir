@@ -2,8 +2,6 @@
 
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 256, 32]}>
 #b4 = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
-#b2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
-#b8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
 
 // Tests that a wgmma accumulator stored with 16-byte vectors is stored in the
@@ -102,13 +100,44 @@ tt.func @pointers_in_loop(%c: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %acc: t
   tt.return
 }
 
+// Tests that pointers coming out of a layout conversion are not recomputed
+// through it: the conversion would only move to the 64-bit pointers.
+// CHECK-LABEL: tt.func @converted_pointers
+// CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #blocked{{[0-9]*}}>
+// CHECK-NEXT: tt.store %{{.*}}, %[[V]] : tensor<128x256x!tt.ptr<f32>, #blocked{{[0-9]*}}>
+tt.func @converted_pointers(%c: !tt.ptr<f32>, %acc: tensor<128x256xf32, #mma>) {
+  %p0 = tt.splat %c : !tt.ptr<f32> -> tensor<128x256x!tt.ptr<f32>, #b2>
+  %p = ttg.convert_layout %p0 : tensor<128x256x!tt.ptr<f32>, #b2> -> tensor<128x256x!tt.ptr<f32>, #b4>
+  %v = ttg.convert_layout %acc : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #b4>
+  tt.store %p, %v : tensor<128x256x!tt.ptr<f32>, #b4>
+  tt.return
+}
+
+// Tests that a conversion made before a loop whose body stores it stays
+// before the loop in the new layout.
+// CHECK-LABEL: tt.func @conversion_before_loop
+// CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #linear>
+// CHECK-NEXT: scf.for
+// CHECK: tt.store %{{.*}}, %[[V]] : tensor<128x256x!tt.ptr<f32>, #linear>
+tt.func @conversion_before_loop(%c: !tt.ptr<f32>, %acc: tensor<128x256xf32, #mma>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %v = ttg.convert_layout %acc : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #b4>
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    %p = tt.splat %c : !tt.ptr<f32> -> tensor<128x256x!tt.ptr<f32>, #b4>
+    tt.store %p, %v : tensor<128x256x!tt.ptr<f32>, #b4>
+  }
+  tt.return
+}
+
 // Tests that a store of 8-byte vectors is left alone: the accumulator holds
 // them already, and its lanes would write 32 contiguous bytes of a row,
 // fewer than the pass takes for the shared memory it saves.
 // CHECK-LABEL: tt.func @short_runs
 // CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #blocked{{[0-9]*}}>
-// CHECK-NEXT: tt.store %arg0, %[[V]] : tensor<128x256x!tt.ptr<f32>, #blocked{{[0-9]*}}>
-tt.func @short_runs(%p: tensor<128x256x!tt.ptr<f32>, #b2>, %acc: tensor<128x256xf32, #mma>) {
+// CHECK-NEXT: tt.store %{{.*}}, %[[V]] : tensor<128x256x!tt.ptr<f32>, #blocked{{[0-9]*}}>
+tt.func @short_runs(%c: !tt.ptr<f32>, %acc: tensor<128x256xf32, #mma>) {
+  %p = tt.splat %c : !tt.ptr<f32> -> tensor<128x256x!tt.ptr<f32>, #b2>
   %v = ttg.convert_layout %acc : tensor<128x256xf32, #mma> -> tensor<128x256xf32, #b2>
   tt.store %p, %v : tensor<128x256x!tt.ptr<f32>, #b2>
   tt.return
@@ -167,20 +196,29 @@ tt.func @mma_v2_epilogue(%c: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %acc: te
 // would write 32 contiguous bytes.
 // CHECK-LABEL: tt.func @mma_v2_warps_along_n
 // CHECK: ttg.convert_layout %arg1 : tensor<64x128xf32, #mma{{[0-9]*}}> -> tensor<64x128xf32, #blocked{{[0-9]*}}>
-tt.func @mma_v2_warps_along_n(%p: tensor<64x128x!tt.ptr<f32>, #b4>, %acc: tensor<64x128xf32, #mma22>) {
+tt.func @mma_v2_warps_along_n(%c: !tt.ptr<f32>, %acc: tensor<64x128xf32, #mma22>) {
+  %p = tt.splat %c : !tt.ptr<f32> -> tensor<64x128x!tt.ptr<f32>, #b4>
   %v = ttg.convert_layout %acc : tensor<64x128xf32, #mma22> -> tensor<64x128xf32, #b4>
   tt.store %p, %v : tensor<64x128x!tt.ptr<f32>, #b4>
   tt.return
 }
+}
 
-// Tests that a conversion that shuffles already (a swap of a register and a
-// lane bit within warps) is left alone.
+// -----
+
+#s = #ttg.linear<{register = [[0, 1], [1, 0]], lane = [[0, 2], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [], block = []}>
+#d = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+
+// Tests that a conversion that shuffles already (a register bit and a lane
+// bit trading places within the warp) is left alone.
 // CHECK-LABEL: tt.func @already_shuffled
-// CHECK: ttg.convert_layout %arg1 : tensor<64x128xf32, #blocked{{[0-9]*}}> -> tensor<64x128xf32, #blocked{{[0-9]*}}>
-// CHECK-NEXT: tt.store
-tt.func @already_shuffled(%p: tensor<64x128x!tt.ptr<f32>, #b4>, %x: tensor<64x128xf32, #s>) {
-  %v = ttg.convert_layout %x : tensor<64x128xf32, #s> -> tensor<64x128xf32, #b4>
-  tt.store %p, %v : tensor<64x128x!tt.ptr<f32>, #b4>
+// CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<32x4xf32, #linear> -> tensor<32x4xf32, #blocked>
+// CHECK-NEXT: tt.store %{{.*}}, %[[V]] : tensor<32x4x!tt.ptr<f32>, #blocked>
+tt.func @already_shuffled(%c: !tt.ptr<f32>, %x: tensor<32x4xf32, #s>) {
+  %p = tt.splat %c : !tt.ptr<f32> -> tensor<32x4x!tt.ptr<f32>, #d>
+  %v = ttg.convert_layout %x : tensor<32x4xf32, #s> -> tensor<32x4xf32, #d>
+  tt.store %p, %v : tensor<32x4x!tt.ptr<f32>, #d>
   tt.return
 }
 }

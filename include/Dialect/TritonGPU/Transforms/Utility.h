@@ -145,22 +145,25 @@ bool cvtNeedsWarpShuffle(RankedTensorType srcType, RankedTensorType dstType);
 /// A conversion that has to go through shared memory.
 bool cvtNeedsSharedMemory(RankedTensorType srcType, RankedTensorType dstType);
 
-/// Whether the source of `convertOp` can be recomputed in the conversion's
-/// layout from constants, ranges, splats and other ops that can be
-/// duplicated (not loads): remove-layout-conversions' backward
-/// rematerialization without its cost model.
-bool canRematerializeConversion(ConvertLayoutOp convertOp);
-
 /// Makes the yields of the loop arguments nothing live needs yield the
 /// argument itself, for the scf.for canonicalization to drop them: an
 /// argument is live when its result is used, or when an op with effects (or
 /// a live value) depends on it.
 void eliminateDeadIterArgs(scf::ForOp forOp);
 
-/// Recomputes the source of `convertOp` in its layout and replaces the
-/// conversion by it, whatever the cost; false (nothing changed) when
-/// canRematerializeConversion is.
-bool rematerializeConversion(ConvertLayoutOp convertOp);
+/// Whether the source of `convertOp` can be recomputed in the conversion's
+/// layout from constants, ranges, splats and other ops that can be
+/// duplicated: not when its slice holds a load or a dot, nor an op that
+/// would become another conversion (a ttg.convert_layout or ttg.local_load).
+bool canRematerializeConversion(ConvertLayoutOp convertOp);
+
+/// Recomputes the sources of `convertOps` in their conversions' layouts and
+/// replaces the conversions by them, whatever the cost (remove-layout-
+/// conversions' backward rematerialization without its cost model); values
+/// the slices share are recomputed once. A conversion whose source cannot
+/// be recomputed (check canRematerializeConversion first) stays, and the
+/// result is false.
+bool rematerializeConversions(ArrayRef<ConvertLayoutOp> convertOps);
 
 /// The number of distinct elements of a tensor of `type` each thread holds.
 unsigned getUniqueElemsPerThread(RankedTensorType type);

@@ -1,4 +1,12 @@
 //===- WarpShuffle.cpp - layout conversions by warp shuffles --------------===//
+//
+// Plans a layout conversion that keeps every element in its warp as warp
+// shuffles: for each destination register, the lane each lane reads and
+// the source register the lane read offers, found from the conversion's
+// linear map (see WarpShufflePlan); then pairs registers that can share one
+// butterfly exchange.
+//
+//===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonGPU/IR/WarpShuffle.h"
 

@@ -31,13 +31,15 @@ using Basis = std::vector<int32_t>;
 
 /// Runs of fewer contiguous bytes per row than this, written by one store
 /// instruction, are not worth the shared memory saved (measured on the
-/// H100/H200 with an fp8 matmul's f32 epilogue: 32-byte runs lost to the
+/// H200 with an fp8 matmul's f32 epilogue: 32-byte runs lost to the
 /// shared-memory round trip at 4096^2, 64-byte runs won at 4096^2 and
 /// 8192^2; docs/performance.md).
 constexpr int64_t kMinRunBytes = 64;
 
+} // namespace
+
 /// The basis one step of `step` along dimension `dim` (of `rank`).
-Basis along(unsigned rank, unsigned dim, int32_t step) {
+static Basis along(unsigned rank, unsigned dim, int32_t step) {
   Basis b(rank, 0);
   b[dim] = step;
   return b;
@@ -46,8 +48,8 @@ Basis along(unsigned rank, unsigned dim, int32_t step) {
 /// How many consecutive elements along `dim` the lane bases extend a run of
 /// `vector` elements each thread holds: the run doubles for each lane basis
 /// that is the next step.
-int64_t runLength(ArrayRef<Basis> lanes, unsigned rank, unsigned dim,
-                  int64_t vector) {
+static int64_t runLength(ArrayRef<Basis> lanes, unsigned rank, unsigned dim,
+                         int64_t vector) {
   int64_t run = vector;
   for (bool grew = true; grew;) {
     grew = false;
@@ -66,9 +68,9 @@ int64_t runLength(ArrayRef<Basis> lanes, unsigned rank, unsigned dim,
 /// trading places with the register basis next along the contiguous
 /// dimension. Nullopt when there is none, it needs shared memory anyway, or
 /// it would write shorter runs than kMinRunBytes.
-std::optional<LinearLayout> chooseStoreLayout(const LinearLayout &src,
-                                              const LinearLayout &dst,
-                                              int64_t elementBytes) {
+static std::optional<LinearLayout> chooseStoreLayout(const LinearLayout &src,
+                                                     const LinearLayout &dst,
+                                                     int64_t elementBytes) {
   MLIRContext *ctx = src.getOutDimNames().begin()->getContext();
   StringAttr kReg = StringAttr::get(ctx, "register"),
              kLane = StringAttr::get(ctx, "lane"),
@@ -161,7 +163,7 @@ std::optional<LinearLayout> chooseStoreLayout(const LinearLayout &src,
 
 /// The #ttg.linear encoding of `layout` (output dimensions dim0, dim1, ...
 /// in order, as toLinearLayout gives them).
-LinearEncodingAttr encodingOf(const LinearLayout &layout) {
+static LinearEncodingAttr encodingOf(const LinearLayout &layout) {
   MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
   auto flatten = [&](StringRef inDim) {
     SmallVector<int32_t> flat;
@@ -176,26 +178,9 @@ LinearEncodingAttr encodingOf(const LinearLayout &layout) {
                                  flatten("warp"), flatten("block"));
 }
 
-/// Erases the op defining `value` when nothing uses it and it has no side
-/// effects, then the ops of its operands that this leaves unused.
-void eraseIfDead(Value value) {
-  SmallVector<Operation *> worklist;
-  if (Operation *op = value.getDefiningOp())
-    worklist.push_back(op);
-  while (!worklist.empty()) {
-    Operation *op = worklist.pop_back_val();
-    if (!isOpTriviallyDead(op))
-      continue;
-    for (Value operand : op->getOperands())
-      if (Operation *def = operand.getDefiningOp())
-        worklist.push_back(def);
-    op->erase();
-  }
-}
-
 /// Rebuilds `store` in a layout its value's conversion reaches by warp
 /// shuffles; false (nothing changed) when there is none.
-bool optimizeStore(StoreOp store) {
+static bool optimizeStore(StoreOp store) {
   auto convert = store.getValue().getDefiningOp<ConvertLayoutOp>();
   auto ptrType = dyn_cast<RankedTensorType>(store.getPtr().getType());
   if (!convert || !ptrType)
@@ -220,40 +205,39 @@ bool optimizeStore(StoreOp store) {
     return false;
   Attribute encoding = encodingOf(*layout);
 
+  // The pointers and the mask are converted at the store, then recomputed
+  // in the new layout.
   OpBuilder b(store);
   Location loc = store.getLoc();
-  auto value = ConvertLayoutOp::create(
-      b, loc, dstType.cloneWithEncoding(encoding), convert.getSrc());
-  auto ptr = ConvertLayoutOp::create(
-      b, loc, ptrType.cloneWithEncoding(encoding), store.getPtr());
-  ConvertLayoutOp mask;
-  if (Value m = store.getMask())
-    mask = ConvertLayoutOp::create(
-        b, loc, cast<RankedTensorType>(m.getType()).cloneWithEncoding(encoding),
-        m);
-  if (!canRematerializeConversion(ptr) ||
-      (mask && !canRematerializeConversion(mask))) {
-    if (mask)
-      mask->erase();
-    ptr->erase();
-    value->erase();
+  SmallVector<ConvertLayoutOp> operands;
+  for (Value v : {store.getPtr(), store.getMask()})
+    if (v)
+      operands.push_back(ConvertLayoutOp::create(
+          b, loc,
+          cast<RankedTensorType>(v.getType()).cloneWithEncoding(encoding), v));
+  if (!llvm::all_of(operands, canRematerializeConversion)) {
+    for (ConvertLayoutOp op : operands)
+      op->erase();
     return false;
   }
-  Value oldPtr = store.getPtr(), oldMask = store.getMask();
-  store.getPtrMutable().assign(ptr);
+  // The value is converted where it was: a conversion hoisted out of a loop
+  // stays out of it.
+  b.setInsertionPointAfter(convert);
+  auto value = ConvertLayoutOp::create(
+      b, loc, dstType.cloneWithEncoding(encoding), convert.getSrc());
+  store.getPtrMutable().assign(operands[0]);
   store.getValueMutable().assign(value);
-  if (mask)
-    store.getMaskMutable().assign(mask);
+  if (operands.size() > 1)
+    store.getMaskMutable().assign(operands[1]);
   if (convert->use_empty())
     convert->erase();
-  rematerializeConversion(ptr);
-  if (mask)
-    rematerializeConversion(mask);
-  eraseIfDead(oldPtr);
-  if (oldMask)
-    eraseIfDead(oldMask);
+  // Checked above; a conversion that a first rewrite would keep from being
+  // recomputed stays, correct if slower.
+  (void)rematerializeConversions(operands);
   return true;
 }
+
+namespace {
 
 struct OptimizeEpiloguePass
     : public triton::gpu::impl::TritonGPUOptimizeEpilogueBase<
@@ -266,15 +250,23 @@ struct OptimizeEpiloguePass
       changed |= optimizeStore(store);
     if (!changed)
       return;
-    // Loop-carried pointers recomputed in the new layout leave the old ones
-    // carried for nothing; the recomputed constants come as conversions of
-    // copies. Both are cleaned up here.
-    getOperation().walk([](scf::ForOp forOp) { eliminateDeadIterArgs(forOp); });
+    // The recomputed constants come as conversions of copies, and the old
+    // pointers and masks are left unused: fold and erase them.
+    auto config = GreedyRewriteConfig().setRegionSimplificationLevel(
+        GreedySimplifyRegionLevel::Disabled);
     RewritePatternSet patterns(&getContext());
     ConvertLayoutOp::getCanonicalizationPatterns(patterns, &getContext());
-    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+      return signalPassFailure();
+    // Loop-carried pointers recomputed in the new layout leave the old ones
+    // carried for nothing; dropping them is best effort, as in
+    // remove-layout-conversions.
+    getOperation().walk([](scf::ForOp forOp) { eliminateDeadIterArgs(forOp); });
+    RewritePatternSet loopPatterns(&getContext());
+    scf::ForOp::getCanonicalizationPatterns(loopPatterns, &getContext());
+    (void)applyPatternsGreedily(getOperation(), std::move(loopPatterns),
+                                config);
   }
 };
 

@@ -579,7 +579,8 @@ public:
   /// Recomputes the source of `convertOp` in its layout, replacing the
   /// conversion whatever the cost; false, changing nothing, when some value
   /// of the slice cannot be recomputed (a load, a dot, a loop argument the
-  /// slice cannot carry).
+  /// slice cannot carry) or would be recomputed as another conversion (a
+  /// ttg.convert_layout or ttg.local_load in the slice).
   bool rematerialize(ConvertLayoutOp convertOp, bool dryRun);
 
 private:
@@ -1011,6 +1012,9 @@ bool LayoutRematerialization::rematerialize(ConvertLayoutOp convertOp,
                                       convertOp.getType().getEncoding(), slice,
                                       layout, existingRemats)))
     return false;
+  for (Value value : slice)
+    if (isa_and_nonnull<ConvertLayoutOp, LocalLoadOp>(value.getDefiningOp()))
+      return false;
   if (!dryRun) {
     IRMapping mapping;
     rewriteSlice(slice, layout, existingRemats, convertOp, mapping);
@@ -1250,11 +1254,11 @@ bool LayoutRematerialization::hoistConvertDotOperand(
   return true;
 }
 
+} // namespace
+
 //===----------------------------------------------------------------------===//
 // Clean-up
 //===----------------------------------------------------------------------===//
-
-} // namespace
 
 void mlir::triton::gpu::eliminateDeadIterArgs(scf::ForOp forOp) {
   Block &body = *forOp.getBody();
@@ -1321,16 +1325,22 @@ void mlir::triton::gpu::eliminateDeadIterArgs(scf::ForOp forOp) {
   }
 }
 
-namespace {} // namespace
-
 bool mlir::triton::gpu::canRematerializeConversion(ConvertLayoutOp convertOp) {
   return LayoutRematerialization(convertOp->getParentOfType<FuncOp>())
       .rematerialize(convertOp, /*dryRun=*/true);
 }
 
-bool mlir::triton::gpu::rematerializeConversion(ConvertLayoutOp convertOp) {
-  return LayoutRematerialization(convertOp->getParentOfType<FuncOp>())
-      .rematerialize(convertOp, /*dryRun=*/false);
+bool mlir::triton::gpu::rematerializeConversions(
+    ArrayRef<ConvertLayoutOp> convertOps) {
+  if (convertOps.empty())
+    return true;
+  // One rematerialization for all: values their slices share are recomputed
+  // once, the later slices finding the earlier ones' results.
+  LayoutRematerialization remat(convertOps.front()->getParentOfType<FuncOp>());
+  bool all = true;
+  for (ConvertLayoutOp op : convertOps)
+    all &= remat.rematerialize(op, /*dryRun=*/false);
+  return all;
 }
 
 namespace {
