@@ -13,6 +13,10 @@
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/DialectInterface.h"
 
+namespace mlir::triton {
+class LinearLayout;
+} // namespace mlir::triton
+
 namespace mlir::triton::gpu {
 class LinearLayoutCache;
 } // namespace mlir::triton::gpu
@@ -108,6 +112,12 @@ BlockedEncodingAttr getJoinedBlockedEncoding(BlockedEncodingAttr blocked);
 /// `blocked` without its minor dimension, which must be of size 2 in each
 /// thread's registers: the layout of tt.split results.
 BlockedEncodingAttr getSplitBlockedEncoding(BlockedEncodingAttr blocked);
+
+/// The #ttg.linear encoding of `layout` (output dimensions dim0, dim1, ...)
+/// with its output dimensions permuted: result dimension i is `layout`'s
+/// dimension order[i]; not permuted when `order` is empty.
+LinearEncodingAttr linearEncodingFrom(const LinearLayout &layout,
+                                      ArrayRef<int32_t> order = {});
 } // namespace mlir::triton::gpu
 
 #define GET_OP_CLASSES

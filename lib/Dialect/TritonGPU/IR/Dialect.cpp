@@ -41,26 +41,6 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
   }
 };
 
-/// The #ttg.linear encoding of `layout` with its output dimensions permuted:
-/// result dimension i is `layout`'s dimension order[i].
-static LinearEncodingAttr linearEncodingFrom(const LinearLayout &layout,
-                                             ArrayRef<int32_t> order) {
-  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
-  auto flatten = [&](StringRef inDim) {
-    SmallVector<int32_t> flat;
-    StringAttr key = StringAttr::get(ctx, inDim);
-    if (!layout.hasInDim(key))
-      return flat;
-    for (const std::vector<int32_t> &basis : layout.getBases().lookup(key))
-      for (int32_t dim : order)
-        flat.push_back(basis[dim]);
-    return flat;
-  };
-  return LinearEncodingAttr::get(ctx, order.size(), flatten("register"),
-                                 flatten("lane"), flatten("warp"),
-                                 flatten("block"));
-}
-
 /// `layout` with its register bases sorted, to compare layouts that hold the
 /// same values in the same threads in different registers.
 static LinearLayout sortedRegisters(const LinearLayout &layout) {
@@ -420,6 +400,30 @@ struct TritonGPUVerifyTensorLayoutInterface
   }
 };
 } // namespace
+
+LinearEncodingAttr
+mlir::triton::gpu::linearEncodingFrom(const LinearLayout &layout,
+                                      ArrayRef<int32_t> order) {
+  SmallVector<int32_t> inOrder;
+  if (order.empty()) {
+    inOrder = llvm::to_vector(llvm::seq<int32_t>(0, layout.getNumOutDims()));
+    order = inOrder;
+  }
+  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
+  auto flatten = [&](StringRef inDim) {
+    SmallVector<int32_t> flat;
+    StringAttr key = StringAttr::get(ctx, inDim);
+    if (!layout.hasInDim(key))
+      return flat;
+    for (const std::vector<int32_t> &basis : layout.getBases().lookup(key))
+      for (int32_t dim : order)
+        flat.push_back(basis[dim]);
+    return flat;
+  };
+  return LinearEncodingAttr::get(ctx, order.size(), flatten("register"),
+                                 flatten("lane"), flatten("warp"),
+                                 flatten("block"));
+}
 
 void TritonGPUDialect::initialize() {
   linearLayoutCache = std::make_unique<LinearLayoutCache>();

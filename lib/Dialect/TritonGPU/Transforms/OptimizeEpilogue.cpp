@@ -161,23 +161,6 @@ static std::optional<LinearLayout> chooseStoreLayout(const LinearLayout &src,
   return *layout;
 }
 
-/// The #ttg.linear encoding of `layout` (output dimensions dim0, dim1, ...
-/// in order, as toLinearLayout gives them).
-static LinearEncodingAttr encodingOf(const LinearLayout &layout) {
-  MLIRContext *ctx = layout.getOutDimNames().begin()->getContext();
-  auto flatten = [&](StringRef inDim) {
-    SmallVector<int32_t> flat;
-    StringAttr key = StringAttr::get(ctx, inDim);
-    if (layout.hasInDim(key))
-      for (const Basis &basis : layout.getBases().lookup(key))
-        flat.append(basis.begin(), basis.end());
-    return flat;
-  };
-  return LinearEncodingAttr::get(ctx, layout.getNumOutDims(),
-                                 flatten("register"), flatten("lane"),
-                                 flatten("warp"), flatten("block"));
-}
-
 /// Rebuilds `store` in a layout its value's conversion reaches by warp
 /// shuffles; false (nothing changed) when there is none.
 static bool optimizeStore(StoreOp store) {
@@ -203,7 +186,7 @@ static bool optimizeStore(StoreOp store) {
       chooseStoreLayout(*src, *dst, getElementBitWidth(dstType) / 8);
   if (!layout)
     return false;
-  Attribute encoding = encodingOf(*layout);
+  Attribute encoding = linearEncodingFrom(*layout);
 
   // The pointers and the mask are converted at the store, then recomputed
   // in the new layout.
