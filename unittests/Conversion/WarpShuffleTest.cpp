@@ -95,6 +95,37 @@ protected:
               << "register " << r << " lane " << l << " warp " << w;
         }
   }
+
+  /// A layout's bases at random: `regBits` register, 5 lane and `warpBits`
+  /// warp bases, each one bit of the flattened tensor, in random order.
+  static void randomBases(std::mt19937 &rng, int regBits, int warpBits,
+                          Bases &regs, Bases &lanes, Bases &warps) {
+    int bits = regBits + 5 + warpBits;
+    std::vector<int32_t> outBits(bits);
+    for (int i = 0; i < bits; ++i)
+      outBits[i] = 1 << i;
+    std::shuffle(outBits.begin(), outBits.end(), rng);
+    for (int i = 0; i < bits; ++i)
+      (i < regBits       ? regs
+       : i < regBits + 5 ? lanes
+                         : warps)
+          .push_back({outBits[i]});
+  }
+
+  /// Runs each round's plan, and checks that the rounds lead from `src`
+  /// to `dst`.
+  void simulateRounds(const LinearLayout &src, const LinearLayout &dst,
+                      ArrayRef<WarpShuffleRound> rounds) {
+    ASSERT_FALSE(rounds.empty());
+    EXPECT_EQ(rounds.front().from, src);
+    EXPECT_EQ(rounds.back().to, dst);
+    for (size_t i = 0; i < rounds.size(); ++i) {
+      if (i + 1 < rounds.size()) {
+        EXPECT_EQ(rounds[i].to, rounds[i + 1].from);
+      }
+      simulate(rounds[i].from, rounds[i].to, rounds[i].plan);
+    }
+  }
 };
 
 TEST_F(WarpShuffleTest, PairsWithinAWarp) {
@@ -131,10 +162,78 @@ TEST_F(WarpShuffleTest, ElementsLeavingTheirWarp) {
 }
 
 TEST_F(WarpShuffleTest, TwoRegisterLaneSwaps) {
-  // Two register bits become lane bits: four registers to offer.
+  // Two register bits become lane bits: four registers to offer, more than
+  // one round does; two rounds of one swap each do it.
   LinearLayout src = layout({{1}, {2}}, {{4}, {8}, {16}, {32}, {64}}, {}, 128);
   LinearLayout dst = layout({{4}, {8}}, {{1}, {2}, {16}, {32}, {64}}, {}, 128);
   EXPECT_FALSE(planWarpShuffle(src, dst));
+  std::optional<SmallVector<WarpShuffleRound, 2>> rounds =
+      planWarpShuffleRounds(src, dst);
+  ASSERT_TRUE(rounds);
+  EXPECT_EQ(rounds->size(), 2u);
+  simulateRounds(src, dst, *rounds);
+}
+
+TEST_F(WarpShuffleTest, RandomTwoRegisterLaneSwaps) {
+  // Two register bases and two lane bases of a random layout trade places
+  // (a 16-bit wgmma accumulator reaching 16-byte vectors): two rounds.
+  std::mt19937 rng(4242);
+  for (int trial = 0; trial < 200; ++trial) {
+    int regBits = 2 + rng() % 3, warpBits = rng() % 3;
+    int bits = regBits + 5 + warpBits;
+    Bases regs, lanes, warps;
+    randomBases(rng, regBits, warpBits, regs, lanes, warps);
+    Bases dstRegs = regs, dstLanes = lanes;
+    int r0 = rng() % regBits, r1 = (r0 + 1 + rng() % (regBits - 1)) % regBits;
+    int l0 = rng() % 5, l1 = (l0 + 1 + rng() % 4) % 5;
+    std::swap(dstRegs[r0], dstLanes[l0]);
+    std::swap(dstRegs[r1], dstLanes[l1]);
+    if (rng() % 2)
+      std::shuffle(dstRegs.begin(), dstRegs.end(), rng);
+    LinearLayout src = layout(regs, lanes, warps, 1 << bits);
+    LinearLayout dst = layout(dstRegs, dstLanes, warps, 1 << bits);
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    std::optional<SmallVector<WarpShuffleRound, 2>> rounds =
+        planWarpShuffleRounds(src, dst);
+    ASSERT_TRUE(rounds);
+    EXPECT_EQ(rounds->size(), 2u);
+    simulateRounds(src, dst, *rounds);
+  }
+}
+
+TEST_F(WarpShuffleTest, SixteenBitPairsMoveAsWords) {
+  // Both layouts keep elements 2i and 2i + 1 in one thread's registers 2r
+  // and 2r + 1: 16-bit elements move as 32-bit words, planned for the
+  // layouts without that register basis; other widths element by element.
+  LinearLayout src =
+      layout({{1}, {2}, {4}}, {{8}, {16}, {32}, {64}, {128}}, {}, 256);
+  LinearLayout dst =
+      layout({{1}, {8}, {16}}, {{2}, {4}, {32}, {64}, {128}}, {}, 256);
+  std::optional<WarpShuffleConversion> words =
+      planWarpShuffleConversion(src, dst, 16);
+  ASSERT_TRUE(words);
+  EXPECT_TRUE(words->pairs);
+  ASSERT_EQ(words->rounds.size(), 2u);
+  LinearLayout srcWords =
+      layout({{2}, {4}}, {{8}, {16}, {32}, {64}, {128}}, {}, 256);
+  LinearLayout dstWords =
+      layout({{8}, {16}}, {{2}, {4}, {32}, {64}, {128}}, {}, 256);
+  simulateRounds(srcWords, dstWords, words->rounds);
+
+  std::optional<WarpShuffleConversion> elements =
+      planWarpShuffleConversion(src, dst, 32);
+  ASSERT_TRUE(elements);
+  EXPECT_FALSE(elements->pairs);
+  simulateRounds(src, dst, elements->rounds);
+
+  // A different first register basis: no pairs, even for 16 bits.
+  LinearLayout swapped =
+      layout({{2}, {1}, {4}}, {{8}, {16}, {32}, {64}, {128}}, {}, 256);
+  std::optional<WarpShuffleConversion> split =
+      planWarpShuffleConversion(swapped, dst, 16);
+  ASSERT_TRUE(split);
+  EXPECT_FALSE(split->pairs);
+  simulateRounds(swapped, dst, split->rounds);
 }
 
 TEST_F(WarpShuffleTest, RandomMixesWithinWarps) {
@@ -198,16 +297,8 @@ TEST_F(WarpShuffleTest, RandomRegisterLaneSwaps) {
   for (int trial = 0; trial < 200; ++trial) {
     int regBits = 1 + rng() % 3, warpBits = rng() % 3;
     int bits = regBits + 5 + warpBits;
-    std::vector<int32_t> outBits(bits);
-    for (int i = 0; i < bits; ++i)
-      outBits[i] = 1 << i;
-    std::shuffle(outBits.begin(), outBits.end(), rng);
     Bases regs, lanes, warps;
-    for (int i = 0; i < bits; ++i)
-      (i < regBits       ? regs
-       : i < regBits + 5 ? lanes
-                         : warps)
-          .push_back({outBits[i]});
+    randomBases(rng, regBits, warpBits, regs, lanes, warps);
     Bases dstRegs = regs, dstLanes = lanes;
     std::swap(dstRegs[rng() % regBits], dstLanes[rng() % 5]);
     // The destination's registers in another order in half the trials.

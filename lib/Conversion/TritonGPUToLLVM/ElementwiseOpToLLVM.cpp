@@ -342,6 +342,52 @@ Value callIntrinsic(OpBuilder &b, Location loc, StringRef name, Type result,
       .getResult(0);
 }
 
+/// arith.truncf of an f32 tensor to f16 or bf16, two registers at a time:
+/// one `cvt.rn.f16x2.f32` (`cvt.rn.bf16x2.f32`) per pair, as sm_80 and
+/// newer have. Converting each element on its own to a 16-bit register
+/// makes ptxas serialize a wgmma whose accumulator feeds the conversion
+/// (its warning C7514) when the halves do not end up packed again, as they
+/// do not when an epilogue moves them by warp shuffles.
+struct TruncFToHalfPairs : public ConvertOpToLLVMPattern<arith::TruncFOp> {
+  TruncFToHalfPairs(LLVMTypeConverter &converter,
+                    const EqualRegisterBits &equalRegisterBits)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/11),
+        equalRegisterBits(equalRegisterBits) {}
+
+  LogicalResult
+  matchAndRewrite(arith::TruncFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !isTensorWithLayout(type) || !hasOnlyDefaultAttrs(op) ||
+        !getElementTypeOrSelf(op.getIn().getType()).isF32() ||
+        !(type.getElementType().isF16() || type.getElementType().isBF16()) ||
+        equalRegisterBits.lookup(op) != 0)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> in = unpackLLElements(loc, adaptor.getIn(), rewriter);
+    if (in.size() % 2 != 0)
+      return failure();
+    Type half = type.getElementType();
+    auto pairType = VectorType::get({2}, half);
+    StringRef name =
+        half.isF16() ? "llvm.nvvm.ff2f16x2.rn" : "llvm.nvvm.ff2bf16x2.rn";
+    SmallVector<Value> out;
+    for (size_t r = 0; r < in.size(); r += 2) {
+      // The intrinsic's first operand goes to the high half.
+      Value pair = callIntrinsic(rewriter, loc, name, pairType,
+                                 ValueRange{in[r + 1], in[r]});
+      for (int64_t i = 0; i < 2; ++i)
+        out.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, pair, i32Const(rewriter, loc, i)));
+    }
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), out, rewriter, type));
+    return success();
+  }
+
+  const EqualRegisterBits &equalRegisterBits;
+};
+
 /// Declares (once) and calls an external function, e.g. from libdevice.
 Value callExternal(ConversionPatternRewriter &rewriter, Operation *op,
                    StringRef symbol, Type result, ValueRange args) {
@@ -1099,6 +1145,8 @@ void mlir::triton::gpu::populateElementwiseOpToLLVMPatterns(
                ArithFp8CastConversion<arith::TruncFOp>, Fp8AbsFOpConversion,
                ArithFp8CastConversion<arith::ExtFOp>>(converter);
   patterns.add<FpToFpOpConversion>(converter, target);
+  if (target.computeCapability >= 80)
+    patterns.add<TruncFToHalfPairs>(converter, equalRegisterBits);
   auto lib = [&](auto tag, StringRef f32, StringRef f64) {
     using OpTy = decltype(tag);
     patterns.add<LibdeviceOpConversion<OpTy>>(converter, f32, f64);

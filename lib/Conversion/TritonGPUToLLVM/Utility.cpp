@@ -727,12 +727,21 @@ bool mlir::triton::gpu::conversionMovesOnlyRegisters(RankedTensorType src,
   return true;
 }
 
+std::optional<WarpShuffleConversion>
+mlir::triton::gpu::planConversionShuffles(RankedTensorType src,
+                                          RankedTensorType dst) {
+  std::optional<LinearLayout> s = getLayout(src), d = getLayout(dst);
+  if (!s || !d)
+    return std::nullopt;
+  Type element = src.getElementType();
+  unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+  return planWarpShuffleConversion(*s, *d, bits);
+}
+
 bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,
                                                     RankedTensorType dst) {
-  if (conversionMovesOnlyRegisters(src, dst))
-    return false;
-  std::optional<LinearLayout> s = getLayout(src), d = getLayout(dst);
-  return !s || !d || !planWarpShuffle(*s, *d);
+  return !conversionMovesOnlyRegisters(src, dst) &&
+         !planConversionShuffles(src, dst);
 }
 
 static int64_t product(ArrayRef<int64_t> shape) {

@@ -317,6 +317,11 @@ SmallVector<Value> inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
 /// every thread already holds the elements it holds after.
 bool conversionMovesOnlyRegisters(RankedTensorType src, RankedTensorType dst);
 
+/// The warp shuffles of a convert_layout from `src` to `dst` (see
+/// planWarpShuffleConversion), nullopt when it cannot run within warps.
+std::optional<WarpShuffleConversion>
+planConversionShuffles(RankedTensorType src, RankedTensorType dst);
+
 /// Whether a convert_layout from `src` to `dst` goes through shared memory:
 /// neither a renaming of registers nor warp shuffles do it.
 bool conversionNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);

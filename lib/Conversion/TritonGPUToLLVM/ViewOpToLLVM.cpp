@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Utility.h"
+#include "llvm/ADT/MapVector.h"
 
 #include <map>
 
@@ -402,35 +403,87 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     int numRegs = plan.readXor.size();
     int threadsPerWarp = getThreadsPerWarp(anchor);
     SmallVector<Value> result(numRegs);
+
+    // Butterfly pairs. Pairs with the same reads and XOR make the same
+    // choices, lane by lane: elements narrower than 32 bits of several of
+    // them travel in one shuffle.
+    Type elementType = values.empty() ? Type() : values.front().getType();
+    unsigned bits = elementType && elementType.isIntOrFloat()
+                        ? elementType.getIntOrFloatBitWidth()
+                        : 32;
+    unsigned perShuffle = bits == 8 || bits == 16 ? 32 / bits : 1;
+    llvm::MapVector<std::tuple<int32_t, int32_t, int32_t>, SmallVector<int32_t>>
+        pairGroups;
+    for (int32_t r = 0; r < numRegs; ++r)
+      if (int32_t s = plan.partner[r]; s > r)
+        pairGroups[{plan.readXor[r], plan.readXor[s], plan.pairXor[r]}]
+            .push_back(r);
+    for (const auto &[key, firsts] : pairGroups) {
+      // Lane p sends what lane p ^ m reads for the first register of a
+      // pair when that lane does not read itself there: its lane read for
+      // it is p's XOR the lane map of m.
+      auto [readFirst, readSecond, m] = key;
+      int32_t mapped = 0;
+      for (auto [j, column] : llvm::enumerate(plan.laneColumns))
+        if (m >> j & 1)
+          mapped ^= column;
+      Value fromFirst = fromLane(firsts.front());
+      Value partnerRead = mapped == 0
+                              ? fromFirst
+                              : LLVM::XOrOp::create(b, loc, fromFirst,
+                                                    i32Const(b, loc, mapped));
+      Value partnerReadsSelf = eq(
+          partnerRead, LLVM::XOrOp::create(b, loc, lane, i32Const(b, loc, m)));
+      Value firstSelf = eq(fromFirst, lane);
+      Value secondSelf = eq(fromLane(plan.partner[firsts.front()]), lane);
+      for (size_t k = 0; k < firsts.size(); k += perShuffle) {
+        auto chunk = ArrayRef<int32_t>(firsts).slice(
+            k, std::min<size_t>(perShuffle, firsts.size() - k));
+        SmallVector<Value> sends;
+        for (int32_t r : chunk)
+          sends.push_back(LLVM::SelectOp::create(
+              b, loc, partnerReadsSelf, offered(plan.partner[r]), offered(r)));
+        SmallVector<Value> received;
+        if (chunk.size() == 1) {
+          received.push_back(
+              shuffleXor(b, loc, sends.front(), m, threadsPerWarp));
+        } else {
+          // Packed into one 32-bit word, element i at bits [i * bits, ...).
+          Type iN = b.getIntegerType(bits), i32 = b.getI32Type();
+          Value word = i32Const(b, loc, 0);
+          for (auto [i, v] : llvm::enumerate(sends)) {
+            Value asInt = v.getType() == iN ? v : bitcastTo(b, loc, v, iN);
+            Value wide = LLVM::ZExtOp::create(b, loc, i32, asInt);
+            if (i != 0)
+              wide =
+                  LLVM::ShlOp::create(b, loc, wide, i32Const(b, loc, i * bits));
+            word = LLVM::OrOp::create(b, loc, word, wide);
+          }
+          Value got = shuffleXor(b, loc, word, m, threadsPerWarp);
+          for (size_t i = 0; i < sends.size(); ++i) {
+            Value part = i == 0 ? got
+                                : LLVM::LShrOp::create(
+                                      b, loc, got, i32Const(b, loc, i * bits));
+            Value narrow = LLVM::TruncOp::create(b, loc, iN, part);
+            received.push_back(narrow.getType() == elementType
+                                   ? narrow
+                                   : bitcastTo(b, loc, narrow, elementType));
+          }
+        }
+        for (auto [r, v] : llvm::zip(chunk, received)) {
+          int32_t s = plan.partner[r];
+          result[r] = LLVM::SelectOp::create(b, loc, firstSelf,
+                                             values[plan.self[r]], v);
+          result[s] = LLVM::SelectOp::create(b, loc, secondSelf,
+                                             values[plan.self[s]], v);
+        }
+      }
+    }
+
     DenseMap<std::tuple<int32_t, int32_t, int32_t>, Value> done;
     for (int32_t r = 0; r < numRegs; ++r) {
       if (result[r])
         continue;
-      if (int32_t s = plan.partner[r]; s > r) {
-        // One butterfly exchange for the pair. Lane p sends what lane
-        // p ^ m reads for r when that lane does not read itself there:
-        // its lane read for r is p's XOR the lane map of m.
-        int32_t m = plan.pairXor[r], mapped = 0;
-        for (auto [j, column] : llvm::enumerate(plan.laneColumns))
-          if (m >> j & 1)
-            mapped ^= column;
-        Value fromR = fromLane(r);
-        Value partnerRead =
-            mapped == 0
-                ? fromR
-                : LLVM::XOrOp::create(b, loc, fromR, i32Const(b, loc, mapped));
-        Value partnerReadsSelf =
-            eq(partnerRead,
-               LLVM::XOrOp::create(b, loc, lane, i32Const(b, loc, m)));
-        Value send = LLVM::SelectOp::create(b, loc, partnerReadsSelf,
-                                            offered(s), offered(r));
-        Value received = shuffleXor(b, loc, send, m, threadsPerWarp);
-        result[r] = LLVM::SelectOp::create(b, loc, eq(fromR, lane),
-                                           values[plan.self[r]], received);
-        result[s] = LLVM::SelectOp::create(b, loc, eq(fromLane(s), lane),
-                                           values[plan.self[s]], received);
-        continue;
-      }
       Value &v = done[{plan.readXor[r], plan.offer[r], plan.self[r]}];
       if (!v) {
         Value from = fromLane(r);
@@ -443,6 +496,41 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       result[r] = v;
     }
     return result;
+  }
+
+  /// Runs the rounds of `shuffles` on `values`, packed two to a 32-bit
+  /// word when it moves pairs.
+  SmallVector<Value> shuffle(ConvertLayoutOp op,
+                             const WarpShuffleConversion &shuffles,
+                             ArrayRef<Value> values,
+                             ConversionPatternRewriter &rewriter) const {
+    Location loc = op.getLoc();
+    SmallVector<Value> moved(values.begin(), values.end());
+    if (!shuffles.pairs) {
+      for (const WarpShuffleRound &round : shuffles.rounds)
+        moved = shuffleWithinWarps(op, round.plan, moved, rewriter);
+      return moved;
+    }
+    auto pairType = VectorType::get({2}, values.front().getType());
+    Type i32 = rewriter.getI32Type();
+    SmallVector<Value> words;
+    for (size_t r = 0; r + 1 < values.size(); r += 2) {
+      Value pair = LLVM::PoisonOp::create(rewriter, loc, pairType);
+      for (int64_t i = 0; i < 2; ++i)
+        pair = LLVM::InsertElementOp::create(rewriter, loc, pair, values[r + i],
+                                             i32Const(rewriter, loc, i));
+      words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, pair));
+    }
+    for (const WarpShuffleRound &round : shuffles.rounds)
+      words = shuffleWithinWarps(op, round.plan, words, rewriter);
+    moved.clear();
+    for (Value word : words) {
+      Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
+      for (int64_t i = 0; i < 2; ++i)
+        moved.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, pair, i32Const(rewriter, loc, i)));
+    }
+    return moved;
   }
 
   LogicalResult
@@ -459,17 +547,17 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       rewriter.replaceOp(op, pack(rewriter, loc, *result, dstType));
       return success();
     }
+    if (std::optional<WarpShuffleConversion> shuffles =
+            planConversionShuffles(srcType, dstType)) {
+      rewriter.replaceOp(op, pack(rewriter, loc,
+                                  shuffle(op, *shuffles, values, rewriter),
+                                  dstType));
+      return success();
+    }
     std::optional<LinearLayout> srcLayout = getLayout(srcType),
                                 dstLayout = getLayout(dstType);
     if (!srcLayout || !dstLayout)
       return op.emitError("cannot lay out these tensors");
-    if (std::optional<WarpShufflePlan> plan =
-            planWarpShuffle(*srcLayout, *dstLayout)) {
-      rewriter.replaceOp(
-          op, pack(rewriter, loc,
-                   shuffleWithinWarps(op, *plan, values, rewriter), dstType));
-      return success();
-    }
     // Each CTA converts through its own shared memory: the CTAs must hold
     // the same parts of the tensor before and after.
     if (!haveSameCtaParts(*srcLayout, *dstLayout))

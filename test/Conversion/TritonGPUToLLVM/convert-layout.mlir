@@ -143,14 +143,14 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : i32)
     // CHECK: %[[PARTNER:.*]] = llvm.xor %[[LANE]], %[[ONE]]
     // CHECK: %[[PSELF:.*]] = llvm.icmp "eq" %[[READ]], %[[PARTNER]]
+    // CHECK: %[[SELF0:.*]] = llvm.icmp "eq" %[[READ]], %[[LANE]]
+    // CHECK: %[[READ1:.*]] = llvm.xor %[[READ]], %{{.*}}
+    // CHECK: %[[SELF1:.*]] = llvm.icmp "eq" %[[READ1]], %[[LANE]]
     // CHECK: %[[SEND:.*]] = llvm.select %[[PSELF]], %[[R0]], %[[R1]]
     // CHECK: %[[I:.*]] = llvm.bitcast %[[SEND]] : f32 to i32
     // CHECK: %[[S:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[I]], %{{.*}}, %{{.*}}
     // CHECK: %[[V:.*]] = llvm.bitcast %[[S]] : i32 to f32
-    // CHECK: %[[SELF0:.*]] = llvm.icmp "eq" %[[READ]], %[[LANE]]
     // CHECK: llvm.select %[[SELF0]], %[[R0]], %[[V]]
-    // CHECK: %[[READ1:.*]] = llvm.xor %[[READ]], %{{.*}}
-    // CHECK: %[[SELF1:.*]] = llvm.icmp "eq" %[[READ1]], %[[LANE]]
     // CHECK: llvm.select %[[SELF1]], %[[R1]], %[[V]]
     // CHECK-NOT: nvvm.shfl
     // CHECK-NOT: nvvm.barrier0
@@ -184,14 +184,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 // -----
 
 // Two register bits trade places with two lane bits: a lane would have to
-// offer one of four registers. Through shared memory, as upstream.
+// offer one of four registers, more than one round of shuffles does. Two
+// rounds of one swap each: two butterfly exchanges per round (four
+// registers, two pairs), no shared memory (upstream goes through it).
 #src = #ttg.linear<{register = [[1, 0], [2, 0]], lane = [[4, 0], [8, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
 #dst = #ttg.linear<{register = [[4, 0], [8, 0]], lane = [[1, 0], [2, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @two_register_lane_swaps
   tt.func private @two_register_lane_swaps(%a: tensor<16x8xf32, #src>) -> tensor<16x8xf32, #dst> attributes {noinline = true} {
-    // CHECK-NOT: nvvm.shfl.sync idx %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}}, %{{[0-9]+}} : i32
-    // CHECK: nvvm.barrier0
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK-NOT: llvm.store
+    // CHECK-COUNT-4: nvvm.shfl.sync bfly
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK-NOT: llvm.load
     // CHECK: llvm.return
     %b = ttg.convert_layout %a : tensor<16x8xf32, #src> -> tensor<16x8xf32, #dst>
     tt.return %b : tensor<16x8xf32, #dst>
@@ -240,5 +246,55 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     cf.cond_br %more, ^bb1(%j, %z : i32, tensor<64x64xf32, #blocked1>), ^bb2
   ^bb2:
     tt.return %z : tensor<64x64xf32, #blocked1>
+  }
+}
+
+// -----
+
+// 16-bit elements in butterfly pairs that make the same choices lane by
+// lane (registers 0/1 and 2/3 trade register bit 0 for lane bit 0) travel
+// two to a shuffle, packed into one 32-bit word.
+#src = #ttg.linear<{register = [[1, 0], [2, 0]], lane = [[4, 0], [8, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [[4, 0], [2, 0]], lane = [[1, 0], [8, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @packed_butterflies
+  tt.func private @packed_butterflies(%a: tensor<16x8xf16, #src>) -> tensor<16x8xf16, #dst> attributes {noinline = true} {
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.zext %{{.*}} : i16 to i32
+    // CHECK: %[[HI16:.*]] = llvm.zext %{{.*}} : i16 to i32
+    // CHECK: %[[HI:.*]] = llvm.shl %[[HI16]], %{{.*}} : i32
+    // CHECK: %[[W:.*]] = llvm.or %{{.*}}, %[[HI]]
+    // CHECK: %[[S:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[W]], %{{.*}}, %{{.*}} : i32 -> i32
+    // CHECK: llvm.trunc %[[S]] : i32 to i16
+    // CHECK: %[[UP:.*]] = llvm.lshr %[[S]], %{{.*}} : i32
+    // CHECK: llvm.trunc %[[UP]] : i32 to i16
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<16x8xf16, #src> -> tensor<16x8xf16, #dst>
+    tt.return %b : tensor<16x8xf16, #dst>
+  }
+}
+
+// -----
+
+// 16-bit elements that both layouts keep in pairs (register bit 0 is row 1
+// in both) move as 32-bit words of two: four words, two register/lane
+// swaps in two rounds of two butterflies, as a 16-bit wgmma accumulator
+// reaching 16-byte vectors does.
+#src = #ttg.linear<{register = [[1, 0], [2, 0], [4, 0]], lane = [[8, 0], [16, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [[1, 0], [8, 0], [16, 0]], lane = [[2, 0], [4, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @sixteen_bit_words
+  tt.func private @sixteen_bit_words(%a: tensor<32x8xf16, #src>) -> tensor<32x8xf16, #dst> attributes {noinline = true} {
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK-COUNT-4: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+    // CHECK-COUNT-4: nvvm.shfl.sync bfly %{{.*}} : i32 -> i32
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK-COUNT-4: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<32x8xf16, #src> -> tensor<32x8xf16, #dst>
+    tt.return %b : tensor<32x8xf16, #dst>
   }
 }

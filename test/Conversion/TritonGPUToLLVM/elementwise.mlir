@@ -34,7 +34,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %c = tt.clampf %u, %lo, %hi, propagateNan = none : tensor<64xf32, #blocked>
     // CHECK-COUNT-2: llvm.call_intrinsic "llvm.nvvm.mulhi.ui"
     %h = tt.mulhiui %i, %i : tensor<64xi32, #blocked>
-    // CHECK-COUNT-2: llvm.fptrunc %{{.*}} : f32 to bf16
+    // Two registers, one conversion of the pair (the high half first).
+    // CHECK: llvm.call_intrinsic "llvm.nvvm.ff2bf16x2.rn"(%{{.*}}, %{{.*}}) : (f32, f32) -> vector<2xbf16>
+    // CHECK-NOT: llvm.fptrunc
     %bf = arith.truncf %c : tensor<64xf32, #blocked> to tensor<64xbf16, #blocked>
     // CHECK-COUNT-2: cvt.rz.f16.f32 $0, $1;
     %rz = tt.fp_to_fp %c, rounding = rtz : tensor<64xf32, #blocked> -> tensor<64xf16, #blocked>
@@ -91,7 +93,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     %k = arith.fptosi %s2 : tensor<64xf32, #blocked> to tensor<64xi32, #blocked>
     // CHECK-COUNT-2: llvm.sext %{{.*}} : i32 to i64
     %w = arith.extsi %k : tensor<64xi32, #blocked> to tensor<64xi64, #blocked>
-    // CHECK-COUNT-2: llvm.fptrunc %{{.*}} : f32 to f16
+    // CHECK: llvm.call_intrinsic "llvm.nvvm.ff2f16x2.rn"(%{{.*}}, %{{.*}}) : (f32, f32) -> vector<2xf16>
+    // CHECK-NOT: llvm.fptrunc
     %h = arith.truncf %s2 : tensor<64xf32, #blocked> to tensor<64xf16, #blocked>
     tt.return
   }

@@ -50,6 +50,10 @@ tt.func @wgmma_f32_epilogue(%c: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %acc:
 #b8 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
 
+// two_swaps' store layout: 8 f16 columns (16 bytes) in registers, runs of
+// 32 columns (64 bytes) across lanes.
+// CHECK: [[$L16:#.*]] = #ttg.linear<{register = {{\[}}[0, 1], [0, 2], [0, 4], [8, 0], [0, 32], [0, 64], [0, 128]], lane = {{\[}}[0, 8], [0, 16], [1, 0], [2, 0], [4, 0]], warp = {{\[}}[16, 0], [32, 0], [64, 0]], block = []}>
+
 // Tests that pointers carried by a loop are carried in the new layout, and
 // the old ones no longer: the loop keeps one argument.
 // CHECK-LABEL: tt.func @carried_pointers
@@ -143,12 +147,13 @@ tt.func @short_runs(%c: !tt.ptr<f32>, %acc: tensor<128x256xf32, #mma>) {
   tt.return
 }
 
-// Tests that a store of 16-byte f16 vectors is left alone: two of the
+// Tests that a store of 16-byte f16 vectors is rebuilt too: two of the
 // vector's columns sit in lanes of the accumulator, two register/lane swaps
-// that one round of shuffles does not do.
+// that take two rounds of shuffles.
 // CHECK-LABEL: tt.func @two_swaps
-// CHECK: %[[V:.*]] = ttg.convert_layout %{{.*}} : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #blocked{{[0-9]*}}>
-// CHECK-NEXT: tt.store %{{.*}}, %[[V]] : tensor<128x256x!tt.ptr<f16>, #blocked{{[0-9]*}}>
+// CHECK: %[[P:.*]] = tt.splat %arg0 : !tt.ptr<f16> -> tensor<128x256x!tt.ptr<f16>, [[$L16]]>
+// CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, [[$L16]]>
+// CHECK-NEXT: tt.store %[[P]], %[[V]] : tensor<128x256x!tt.ptr<f16>, [[$L16]]>
 tt.func @two_swaps(%c: !tt.ptr<f16>, %acc: tensor<128x256xf16, #mma>) {
   %base = tt.splat %c : !tt.ptr<f16> -> tensor<128x256x!tt.ptr<f16>, #b8>
   %v = ttg.convert_layout %acc : tensor<128x256xf16, #mma> -> tensor<128x256xf16, #b8>

@@ -56,6 +56,42 @@ struct WarpShufflePlan {
 std::optional<WarpShufflePlan> planWarpShuffle(const LinearLayout &src,
                                                const LinearLayout &dst);
 
+/// One round of shuffles of a conversion done in several: the layouts
+/// before and after it and its plan.
+struct WarpShuffleRound {
+  LinearLayout from;
+  LinearLayout to;
+  WarpShufflePlan plan;
+};
+
+/// The rounds of shuffles of a conversion within warps: planWarpShuffle's
+/// one when it has a plan; else two, through a layout that trades one lane
+/// basis of `src` that `dst` does not have in its lanes for a register
+/// basis of `src` that `dst` has there (so two register/lane swaps, as a
+/// 16-bit wgmma accumulator needs to reach 16-byte vectors, take two
+/// rounds). Nullopt when neither works.
+std::optional<SmallVector<WarpShuffleRound, 2>>
+planWarpShuffleRounds(const LinearLayout &src, const LinearLayout &dst);
+
+/// How a convert_layout within warps runs: its rounds of shuffles, on
+/// 32-bit words of two elements when `pairs` (then the rounds are planned
+/// for the layouts without their first register basis, and each register
+/// of a round's plan is such a word).
+struct WarpShuffleConversion {
+  bool pairs = false;
+  SmallVector<WarpShuffleRound, 2> rounds;
+};
+
+/// The shuffles of a conversion of `elementBits`-bit elements from `src`
+/// to `dst`, nullopt when it cannot run within warps. 16-bit elements that
+/// both layouts keep in pairs (the same first register basis) move two at a
+/// time, as one 32-bit word; other conversions as planWarpShuffleRounds
+/// plans them. The lowering emits this; the passes and the shared-memory
+/// allocation ask it whether a conversion needs shared memory.
+std::optional<WarpShuffleConversion>
+planWarpShuffleConversion(const LinearLayout &src, const LinearLayout &dst,
+                          unsigned elementBits);
+
 } // namespace mlir::triton::gpu
 
 #endif // TRITON_DIALECT_TRITONGPU_IR_WARPSHUFFLE_H

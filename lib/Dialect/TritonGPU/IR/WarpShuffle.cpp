@@ -183,3 +183,71 @@ mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
   }
   return std::nullopt;
 }
+
+std::optional<SmallVector<WarpShuffleRound, 2>>
+mlir::triton::gpu::planWarpShuffleRounds(const LinearLayout &src,
+                                         const LinearLayout &dst) {
+  if (std::optional<WarpShufflePlan> plan = planWarpShuffle(src, dst))
+    return SmallVector<WarpShuffleRound, 2>{{src, dst, *plan}};
+  MLIRContext *ctx = (*src.getInDimNames().begin()).getContext();
+  StringAttr kReg = StringAttr::get(ctx, "register"),
+             kLane = StringAttr::get(ctx, "lane");
+  if (!src.hasInDim(kReg) || !src.hasInDim(kLane) || !dst.hasInDim(kLane) ||
+      src.getOutDims() != dst.getOutDims())
+    return std::nullopt;
+  const auto &srcRegs = src.getBases().lookup(kReg);
+  const auto &srcLanes = src.getBases().lookup(kLane);
+  const auto &dstLanes = dst.getBases().lookup(kLane);
+  for (size_t j = 0; j < srcLanes.size(); ++j) {
+    if (llvm::is_contained(dstLanes, srcLanes[j]))
+      continue;
+    for (size_t r = 0; r < srcRegs.size(); ++r) {
+      if (!llvm::is_contained(dstLanes, srcRegs[r]))
+        continue;
+      LinearLayout::BasesT bases = src.getBases();
+      std::swap(bases[kReg][r], bases[kLane][j]);
+      FailureOr<LinearLayout> mid = LinearLayout::tryCreate(
+          std::move(bases), src.getOutDims(), /*requireSurjective=*/false);
+      if (failed(mid))
+        continue;
+      std::optional<WarpShufflePlan> first = planWarpShuffle(src, *mid);
+      std::optional<WarpShufflePlan> second =
+          first ? planWarpShuffle(*mid, dst) : std::nullopt;
+      if (second)
+        return SmallVector<WarpShuffleRound, 2>{{src, *mid, *first},
+                                                {*mid, dst, *second}};
+    }
+  }
+  return std::nullopt;
+}
+
+/// `layout` without its first register basis: a layout of pairs of
+/// registers.
+static FailureOr<LinearLayout> withoutFirstRegister(const LinearLayout &layout,
+                                                    StringAttr kReg) {
+  LinearLayout::BasesT bases = layout.getBases();
+  auto &regs = bases[kReg];
+  regs.erase(regs.begin());
+  return LinearLayout::tryCreate(std::move(bases), layout.getOutDims(),
+                                 /*requireSurjective=*/false);
+}
+
+std::optional<WarpShuffleConversion>
+mlir::triton::gpu::planWarpShuffleConversion(const LinearLayout &src,
+                                             const LinearLayout &dst,
+                                             unsigned elementBits) {
+  MLIRContext *ctx = (*src.getInDimNames().begin()).getContext();
+  StringAttr kReg = StringAttr::get(ctx, "register");
+  if (elementBits == 16 && src.hasInDim(kReg) && dst.hasInDim(kReg) &&
+      src.getInDimSizeLog2(kReg) > 0 && dst.getInDimSizeLog2(kReg) > 0 &&
+      src.getBasis(kReg, 0) == dst.getBasis(kReg, 0)) {
+    FailureOr<LinearLayout> s = withoutFirstRegister(src, kReg);
+    FailureOr<LinearLayout> d = withoutFirstRegister(dst, kReg);
+    if (succeeded(s) && succeeded(d))
+      if (auto rounds = planWarpShuffleRounds(*s, *d))
+        return WarpShuffleConversion{/*pairs=*/true, std::move(*rounds)};
+  }
+  if (auto rounds = planWarpShuffleRounds(src, dst))
+    return WarpShuffleConversion{/*pairs=*/false, std::move(*rounds)};
+  return std::nullopt;
+}

@@ -156,7 +156,7 @@ static std::optional<LinearLayout> chooseStoreLayout(const LinearLayout &src,
   newBases[kBlock] = blocks;
   FailureOr<LinearLayout> layout = LinearLayout::tryCreate(
       std::move(newBases), src.getOutDims(), /*requireSurjective=*/false);
-  if (failed(layout) || !planWarpShuffle(src, *layout))
+  if (failed(layout) || !planWarpShuffleRounds(src, *layout))
     return std::nullopt;
   return *layout;
 }
@@ -180,7 +180,7 @@ static bool optimizeStore(StoreOp store) {
       toLinearLayout(dstType.getShape(), dstType.getEncoding());
   // Conversions done in registers or by shuffles already are left alone.
   if (!src || !dst || cvtReordersRegisters(srcType, dstType) ||
-      planWarpShuffle(*src, *dst))
+      planWarpShuffleConversion(*src, *dst, getElementBitWidth(dstType)))
     return false;
   std::optional<LinearLayout> layout =
       chooseStoreLayout(*src, *dst, getElementBitWidth(dstType) / 8);
