@@ -10,7 +10,7 @@ reach every way the lowering converts: registers only, one round of warp
 shuffles (register/lane swaps, lane permutations and XOR mixes), two rounds
 (two swaps), 8/16-bit elements packed into 32-bit shuffles and 16-bit pairs
 moved as words, shared memory (moves between warps, more swaps), and
-layouts that hold elements twice. Element types: i8, f8E4M3FN, i16, f16,
+source or destination layouts that hold elements twice. Element types: i8, f8E4M3FN, i16, f16,
 bf16, f32, i64.
 
 On the GPU machine (the plug-in routes `triton.compile` of the TTGIR
@@ -105,7 +105,10 @@ def random_case(rng: random.Random):
     rng.shuffle(d_regs)
     if kind != "registers" and rng.random() < 0.3:
         rng.shuffle(d_lanes)
-    return kind, elem, warp_bits, src, (d_regs, d_lanes, d_warps), n
+    dst = (d_regs, d_lanes, d_warps)
+    if kind == "duplicates" and rng.random() < 0.5:
+        src, dst = dst, src  # the source holds elements twice instead
+    return kind, elem, warp_bits, src, dst, n
 
 
 def linear(layout) -> str:

@@ -733,9 +733,8 @@ mlir::triton::gpu::planConversionShuffles(RankedTensorType src,
   std::optional<LinearLayout> s = getLayout(src), d = getLayout(dst);
   if (!s || !d)
     return std::nullopt;
-  Type element = src.getElementType();
-  unsigned bits = element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
-  return planWarpShuffleConversion(*s, *d, bits);
+  return planWarpShuffleConversion(*s, *d,
+                                   getShuffleElementBits(src.getElementType()));
 }
 
 bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,

@@ -288,13 +288,86 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   // CHECK-LABEL: llvm.func internal @sixteen_bit_words
   tt.func private @sixteen_bit_words(%a: tensor<32x8xf16, #src>) -> tensor<32x8xf16, #dst> attributes {noinline = true} {
     // CHECK-NOT: nvvm.barrier0
-    // CHECK-COUNT-4: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+    // CHECK: %[[R0:.*]] = llvm.extractvalue %arg0[0]
+    // CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+    // Registers 0 and 1 make the first word, register 0 its low half.
+    // CHECK: %[[LO:.*]] = llvm.insertelement %[[R0]], %{{.*}}[%{{.*}} : i32] : vector<2xf16>
+    // CHECK: %[[PAIR:.*]] = llvm.insertelement %[[R1]], %[[LO]][%{{.*}} : i32] : vector<2xf16>
+    // CHECK: llvm.bitcast %[[PAIR]] : vector<2xf16> to i32
+    // CHECK-COUNT-3: llvm.bitcast %{{.*}} : vector<2xf16> to i32
     // CHECK-COUNT-4: nvvm.shfl.sync bfly %{{.*}} : i32 -> i32
     // CHECK-NOT: nvvm.shfl.sync
-    // CHECK-COUNT-4: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+    // CHECK: %[[W0:.*]] = llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+    // CHECK: %[[E0:.*]] = llvm.extractelement %[[W0]][%{{.*}} : i32] : vector<2xf16>
+    // CHECK: %[[E1:.*]] = llvm.extractelement %[[W0]][%{{.*}} : i32] : vector<2xf16>
+    // CHECK-COUNT-3: llvm.bitcast %{{.*}} : i32 to vector<2xf16>
+    // CHECK: llvm.insertvalue %[[E0]], %{{.*}}[0]
+    // CHECK: llvm.insertvalue %[[E1]], %{{.*}}[1]
     // CHECK-NOT: nvvm.barrier0
     // CHECK: llvm.return
     %b = ttg.convert_layout %a : tensor<32x8xf16, #src> -> tensor<32x8xf16, #dst>
     tt.return %b : tensor<32x8xf16, #dst>
+  }
+}
+
+// -----
+
+// 8-bit elements: four butterfly pairs (register bit 0 trades places with
+// lane bit 0) make the same choices, so the four bytes each lane sends go
+// in one 32-bit shuffle, byte i at bits 8i; byte i of the word received
+// goes to registers 2i and 2i + 1 where those do not keep their own.
+#src = #ttg.linear<{register = [[1, 0], [2, 0], [4, 0]], lane = [[8, 0], [16, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
+#dst = #ttg.linear<{register = [[8, 0], [2, 0], [4, 0]], lane = [[1, 0], [16, 0], [0, 1], [0, 2], [0, 4]], warp = [], block = []}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @four_bytes_a_shuffle
+  tt.func private @four_bytes_a_shuffle(%a: tensor<32x8xi8, #src>) -> tensor<32x8xi8, #dst> attributes {noinline = true} {
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: %[[R0:.*]] = llvm.extractvalue %arg0[0]
+    // CHECK: %[[R1:.*]] = llvm.extractvalue %arg0[1]
+    // CHECK: %[[R2:.*]] = llvm.extractvalue %arg0[2]
+    // CHECK: %[[R3:.*]] = llvm.extractvalue %arg0[3]
+    // CHECK: %[[R4:.*]] = llvm.extractvalue %arg0[4]
+    // CHECK: %[[R5:.*]] = llvm.extractvalue %arg0[5]
+    // CHECK: %[[R6:.*]] = llvm.extractvalue %arg0[6]
+    // CHECK: %[[R7:.*]] = llvm.extractvalue %arg0[7]
+    // CHECK: %[[PSELF:.*]] = llvm.icmp "eq"
+    // CHECK: %[[SELF0:.*]] = llvm.icmp "eq"
+    // CHECK: %[[SELF1:.*]] = llvm.icmp "eq"
+    // CHECK: %[[S0:.*]] = llvm.select %[[PSELF]], %[[R0]], %[[R1]] : i1, i8
+    // CHECK: %[[S1:.*]] = llvm.select %[[PSELF]], %[[R2]], %[[R3]] : i1, i8
+    // CHECK: %[[S2:.*]] = llvm.select %[[PSELF]], %[[R4]], %[[R5]] : i1, i8
+    // CHECK: %[[S3:.*]] = llvm.select %[[PSELF]], %[[R6]], %[[R7]] : i1, i8
+    // CHECK: llvm.zext %[[S0]] : i8 to i32
+    // CHECK: %[[Z1:.*]] = llvm.zext %[[S1]] : i8 to i32
+    // CHECK: %[[C8:.*]] = llvm.mlir.constant(8 : i32)
+    // CHECK: llvm.shl %[[Z1]], %[[C8]]
+    // CHECK: %[[Z2:.*]] = llvm.zext %[[S2]] : i8 to i32
+    // CHECK: %[[C16:.*]] = llvm.mlir.constant(16 : i32)
+    // CHECK: llvm.shl %[[Z2]], %[[C16]]
+    // CHECK: %[[Z3:.*]] = llvm.zext %[[S3]] : i8 to i32
+    // CHECK: %[[C24:.*]] = llvm.mlir.constant(24 : i32)
+    // CHECK: llvm.shl %[[Z3]], %[[C24]]
+    // CHECK: %[[W:.*]] = llvm.or
+    // CHECK: %[[GOT:.*]] = nvvm.shfl.sync bfly %{{.*}}, %[[W]], %{{.*}}, %{{.*}} : i32 -> i32
+    // CHECK: %[[B0:.*]] = llvm.trunc %[[GOT]] : i32 to i8
+    // CHECK: %[[U1:.*]] = llvm.lshr %[[GOT]], %{{.*}}
+    // CHECK: %[[B1:.*]] = llvm.trunc %[[U1]] : i32 to i8
+    // CHECK: %[[U2:.*]] = llvm.lshr %[[GOT]], %{{.*}}
+    // CHECK: %[[B2:.*]] = llvm.trunc %[[U2]] : i32 to i8
+    // CHECK: %[[U3:.*]] = llvm.lshr %[[GOT]], %{{.*}}
+    // CHECK: %[[B3:.*]] = llvm.trunc %[[U3]] : i32 to i8
+    // CHECK: llvm.select %[[SELF0]], %[[R0]], %[[B0]]
+    // CHECK: llvm.select %[[SELF1]], %[[R1]], %[[B0]]
+    // CHECK: llvm.select %[[SELF0]], %[[R2]], %[[B1]]
+    // CHECK: llvm.select %[[SELF1]], %[[R3]], %[[B1]]
+    // CHECK: llvm.select %[[SELF0]], %[[R4]], %[[B2]]
+    // CHECK: llvm.select %[[SELF1]], %[[R5]], %[[B2]]
+    // CHECK: llvm.select %[[SELF0]], %[[R6]], %[[B3]]
+    // CHECK: llvm.select %[[SELF1]], %[[R7]], %[[B3]]
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<32x8xi8, #src> -> tensor<32x8xi8, #dst>
+    tt.return %b : tensor<32x8xi8, #dst>
   }
 }

@@ -47,7 +47,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// A source other than f32 goes element by element.
+// A source other than f32, fast-math flags or a rounding mode go element by
+// element.
 
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
@@ -56,6 +57,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   // CHECK-COUNT-2: llvm.fptrunc %{{.*}} : f64 to f16
   tt.func @not_pairs(%x: tensor<64xf64, #blocked>) -> tensor<64xf16, #blocked> {
     %h = arith.truncf %x : tensor<64xf64, #blocked> to tensor<64xf16, #blocked>
+    tt.return %h : tensor<64xf16, #blocked>
+  }
+  // CHECK-LABEL: @fast_math
+  // CHECK-NOT: ff2f16x2
+  // CHECK-COUNT-2: llvm.fptrunc %{{.*}}: f32 to f16
+  tt.func @fast_math(%x: tensor<64xf32, #blocked>) -> tensor<64xf16, #blocked> {
+    %h = arith.truncf %x fastmath<fast> : tensor<64xf32, #blocked> to tensor<64xf16, #blocked>
+    tt.return %h : tensor<64xf16, #blocked>
+  }
+  // CHECK-LABEL: @rounding_mode
+  // CHECK-NOT: ff2f16x2
+  // CHECK-COUNT-2: llvm.intr.experimental.constrained.fptrunc %{{.*}} tonearest ignore : f32 to f16
+  tt.func @rounding_mode(%x: tensor<64xf32, #blocked>) -> tensor<64xf16, #blocked> {
+    %h = arith.truncf %x to_nearest_even : tensor<64xf32, #blocked> to tensor<64xf16, #blocked>
     tt.return %h : tensor<64xf16, #blocked>
   }
 }

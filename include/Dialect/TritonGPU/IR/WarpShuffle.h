@@ -11,6 +11,7 @@
 #define TRITON_DIALECT_TRITONGPU_IR_WARPSHUFFLE_H
 
 #include "Tools/LinearLayout.h"
+#include "mlir/IR/Types.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <optional>
@@ -81,6 +82,11 @@ struct WarpShuffleConversion {
   bool pairs = false;
   SmallVector<WarpShuffleRound, 2> rounds;
 };
+
+/// The element width planWarpShuffleConversion takes for tensors of `type`'s
+/// elements as the lowering moves them: integers and floats their width,
+/// anything else (pointers) 64 bits.
+unsigned getShuffleElementBits(Type elementType);
 
 /// The shuffles of a conversion of `elementBits`-bit elements from `src`
 /// to `dst`, nullopt when it cannot run within warps. 16-bit elements that

@@ -195,6 +195,13 @@ mlir::triton::gpu::planWarpShuffleRounds(const LinearLayout &src,
   if (!src.hasInDim(kReg) || !src.hasInDim(kLane) || !dst.hasInDim(kLane) ||
       src.getOutDims() != dst.getOutDims())
     return std::nullopt;
+  // The rounds below trade only register and lane bases: elements that move
+  // between warps or CTAs stay out of reach (as planWarpShuffle just found).
+  for (StringRef dim : {"warp", "block"}) {
+    StringAttr name = StringAttr::get(ctx, dim);
+    if (src.getBases().lookup(name) != dst.getBases().lookup(name))
+      return std::nullopt;
+  }
   const auto &srcRegs = src.getBases().lookup(kReg);
   const auto &srcLanes = src.getBases().lookup(kLane);
   const auto &dstLanes = dst.getBases().lookup(kLane);
@@ -232,13 +239,18 @@ static FailureOr<LinearLayout> withoutFirstRegister(const LinearLayout &layout,
                                  /*requireSurjective=*/false);
 }
 
+unsigned mlir::triton::gpu::getShuffleElementBits(Type elementType) {
+  return elementType.isIntOrFloat() ? elementType.getIntOrFloatBitWidth() : 64;
+}
+
 std::optional<WarpShuffleConversion>
 mlir::triton::gpu::planWarpShuffleConversion(const LinearLayout &src,
                                              const LinearLayout &dst,
                                              unsigned elementBits) {
   MLIRContext *ctx = (*src.getInDimNames().begin()).getContext();
   StringAttr kReg = StringAttr::get(ctx, "register");
-  if (elementBits == 16 && src.hasInDim(kReg) && dst.hasInDim(kReg) &&
+  if (elementBits == 16 && src.getOutDims() == dst.getOutDims() &&
+      src.hasInDim(kReg) && dst.hasInDim(kReg) &&
       src.getInDimSizeLog2(kReg) > 0 && dst.getInDimSizeLog2(kReg) > 0 &&
       src.getBasis(kReg, 0) == dst.getBasis(kReg, 0)) {
     FailureOr<LinearLayout> s = withoutFirstRegister(src, kReg);
