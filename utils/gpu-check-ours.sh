@@ -9,7 +9,11 @@
 #
 # The CUBINs are compiled beforehand, where MLIR is:
 #   python3 utils/compile_corpus.py --target sm_90 --out build/e2e
-# and carried to the GPU machine (device tool: carry build/e2e).
+#   bash utils/main.sh   # the examples beside the corpus (matmul_tma), into
+#                        # build/examples/sm_90
+# and carried to the GPU machine (device tool: carry build/e2e and
+# build/examples). A kernel folder missing in the corpus's compile is taken
+# from build/examples/sm_90.
 #
 # Usage: utils/gpu-check-ours.sh [--bench] [--sizes all|canonical|largest]
 #                                [--only k1,k2] [--kernels DIR]
@@ -40,6 +44,18 @@ if [[ ! -d "$kernels" ]]; then
   exit 2
 fi
 mkdir -p "$work"
+# The examples beside the corpus kernels (matmul_tma) come from the main
+# job's build/examples/sm_90: linked into a copy of the kernels' folder.
+examples="$root/build/examples/sm_90"
+if [[ -d "$examples" ]]; then
+  merged="$work/kernels"
+  rm -rf "$merged" && mkdir -p "$merged"
+  for dir in "$kernels"/*/ "$examples"/*/; do
+    name=$(basename "$dir")
+    [[ -e "$merged/$name" ]] || ln -s "$(cd "$dir" && pwd)" "$merged/$name"
+  done
+  kernels="$merged"
+fi
 
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)

@@ -44,7 +44,8 @@ def run(binary, folder, name, case, args, extra, report, log):
     cubin = os.path.join(folder, name + ".cubin")
     if not os.path.exists(cubin):
         # compile_corpus.py compiles the corpus kernels; the examples beside
-        # them (matmul_tma) come from the main job's build/ex-out.
+        # them (matmul_tma) come from the main job's build/examples/sm_90
+        # (gpu-check-ours.sh links them in).
         message = f"not compiled: no {cubin}"
         with open(log, "a") as out:
             out.write(message + "\n\n")
