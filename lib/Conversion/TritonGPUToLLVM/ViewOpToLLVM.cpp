@@ -2,7 +2,8 @@
 //
 // Ops that move values between a thread's registers (splat, broadcast,
 // expand_dims, trans, reshape, join, split, cat, make_range), between threads
-// (convert_layout, through shared memory unless only registers move) and
+// (convert_layout: registers renamed, warp shuffles in up to two rounds, or
+// shared memory) and
 // between registers and shared-memory buffers (local_alloc, local_load,
 // local_store and the memdesc views). Which register holds which element is
 // read from the tensors' linear layouts.
