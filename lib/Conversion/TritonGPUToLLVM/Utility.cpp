@@ -175,6 +175,38 @@ Value mlir::triton::gpu::zeroOf(OpBuilder &b, Location loc, Type type) {
   return intConst(b, loc, type, 0);
 }
 
+/// `elems` (32 bits in all) as one i32, the first in the low bits.
+Value mlir::triton::gpu::packRegister(OpBuilder &b, Location loc,
+                                      ArrayRef<Value> elems) {
+  Type i32 = b.getI32Type();
+  if (elems.size() == 1)
+    return elems[0].getType() == i32
+               ? elems[0]
+               : LLVM::BitcastOp::create(b, loc, i32, elems[0]).getResult();
+  auto vecTy = VectorType::get(elems.size(), elems[0].getType());
+  Value v = LLVM::UndefOp::create(b, loc, vecTy);
+  for (auto [i, e] : llvm::enumerate(elems))
+    v = LLVM::InsertElementOp::create(b, loc, v, e, i32Const(b, loc, i));
+  return LLVM::BitcastOp::create(b, loc, i32, v);
+}
+
+/// The `count` elements of type `elt` packed in the i32 `reg`.
+SmallVector<Value> mlir::triton::gpu::unpackRegister(OpBuilder &b, Location loc,
+                                                     Value reg, Type elt,
+                                                     unsigned count) {
+  if (count == 1)
+    return {reg.getType() == elt
+                ? reg
+                : LLVM::BitcastOp::create(b, loc, elt, reg).getResult()};
+  auto vecTy = VectorType::get(count, elt);
+  Value v = LLVM::BitcastOp::create(b, loc, vecTy, reg);
+  SmallVector<Value> out;
+  for (unsigned i = 0; i < count; ++i)
+    out.push_back(
+        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+  return out;
+}
+
 Value mlir::triton::gpu::bitcastTo(OpBuilder &b, Location loc, Value v,
                                    Type to) {
   Type from = v.getType();

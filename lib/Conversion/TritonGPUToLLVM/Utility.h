@@ -84,6 +84,11 @@ Value zeroOf(OpBuilder &b, Location loc, Type type);
 /// Reinterprets an integer, float or pointer value as `to` of the same width
 /// (ptrtoint / inttoptr / bitcast as needed).
 Value bitcastTo(OpBuilder &b, Location loc, Value v, Type to);
+/// `elems` (32 bits in all) as one i32, the first in the low bits.
+Value packRegister(OpBuilder &b, Location loc, ArrayRef<Value> elems);
+/// The `count` elements of type `elt` packed in the i32 `reg`.
+SmallVector<Value> unpackRegister(OpBuilder &b, Location loc, Value reg,
+                                  Type elt, unsigned count);
 
 //===----------------------------------------------------------------------===//
 // Thread ids and layouts

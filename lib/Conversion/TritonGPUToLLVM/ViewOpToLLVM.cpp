@@ -512,25 +512,15 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
         moved = shuffleWithinWarps(op, round.plan, moved, rewriter);
       return moved;
     }
-    auto pairType = VectorType::get({2}, values.front().getType());
-    Type i32 = rewriter.getI32Type();
     SmallVector<Value> words;
-    for (size_t r = 0; r + 1 < values.size(); r += 2) {
-      Value pair = LLVM::PoisonOp::create(rewriter, loc, pairType);
-      for (int64_t i = 0; i < 2; ++i)
-        pair = LLVM::InsertElementOp::create(rewriter, loc, pair, values[r + i],
-                                             i32Const(rewriter, loc, i));
-      words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, pair));
-    }
+    for (size_t r = 0; r + 1 < values.size(); r += 2)
+      words.push_back(packRegister(rewriter, loc, values.slice(r, 2)));
     for (const WarpShuffleRound &round : shuffles.rounds)
       words = shuffleWithinWarps(op, round.plan, words, rewriter);
     moved.clear();
-    for (Value word : words) {
-      Value pair = LLVM::BitcastOp::create(rewriter, loc, pairType, word);
-      for (int64_t i = 0; i < 2; ++i)
-        moved.push_back(LLVM::ExtractElementOp::create(
-            rewriter, loc, pair, i32Const(rewriter, loc, i)));
-    }
+    for (Value word : words)
+      llvm::append_range(moved, unpackRegister(rewriter, loc, word,
+                                               values.front().getType(), 2));
     return moved;
   }
 
