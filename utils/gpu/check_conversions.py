@@ -162,6 +162,14 @@ def path_of(ptx: str) -> str:
     return "registers"
 
 
+def report(paths, total: int, failed: int) -> int:
+    """Prints the cases by kind and path and the totals; the exit status."""
+    for (kind, path), count in sorted(paths.items()):
+        print(f"{kind:13s} {path:18s} {count}")
+    print(f"{total - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
 def run_gpu(cases, args) -> int:
     import torch
     import triton
@@ -207,10 +215,7 @@ def run_gpu(cases, args) -> int:
                       f"differ, first at {first}: {x[first].item()} -> "
                       f"{y[first].item()}")
                 failed += 1
-    for (kind, path), count in sorted(paths.items()):
-        print(f"{kind:13s} {path:18s} {count}")
-    print(f"{len(cases) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return report(paths, len(cases), failed)
 
 
 def run_compile_only(cases, args) -> int:
@@ -236,10 +241,7 @@ def run_compile_only(cases, args) -> int:
             with open(os.path.join(out, "convert.ptx")) as f:
                 key = (kind, path_of(f.read()))
             paths[key] = paths.get(key, 0) + 1
-    for (kind, path), count in sorted(paths.items()):
-        print(f"{kind:13s} {path:18s} {count}")
-    print(f"{len(cases) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return report(paths, len(cases), failed)
 
 
 def main() -> int:
