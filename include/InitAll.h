@@ -15,7 +15,8 @@ class DialectRegistry;
 namespace mlir::triton {
 
 /// Registers the tt dialect and the upstream dialects that appear in Triton
-/// IR (builtin, func, arith, math, scf, cf, ub, gpu, llvm, nvvm).
+/// IR (builtin, func, arith, math, scf, cf, ub, gpu, llvm, nvvm; rocdl, which
+/// upstream's lit tests of the LLVM-dialect passes use).
 void registerTritonDialects(DialectRegistry &registry);
 
 /// Registers the upstream MLIR passes, ours and our named pipelines.

@@ -102,3 +102,15 @@ if triton_python:
 elif os.environ.get("CI"):
     lit_config.fatal("no Python with triton for the plug-in's tests: "
                      "utils/setup.sh makes one in the build tree (venv/)")
+
+
+# Upstream Triton's own lit suite (test/UpstreamLit), beside the checkout
+# as ../shared or where $TRITON_UPSTREAM_SUITE says; CI must have it.
+upstream_suite = os.environ.get("TRITON_UPSTREAM_SUITE") or os.path.join(
+    os.path.dirname(config.triton_src_root), "shared")
+if os.path.isdir(os.path.join(upstream_suite, "upstream-lit", "triton-3.6", "test")):
+    config.available_features.add("upstream-lit")
+    config.substitutions.append(("%upstream_suite", upstream_suite))
+elif os.environ.get("CI"):
+    lit_config.fatal(f"no upstream lit suite at {upstream_suite}: "
+                     "utils/get_upstream_tests.sh fetches it")

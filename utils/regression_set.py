@@ -15,6 +15,15 @@ in CI, each within a time limit.
       # [--jobs N] [--grep REGEX] [--slowest N]: side by side, only the
       # kernels whose TTIR matches; the N slowest timed again alone
 
+  python3 utils/regression_set.py ptx test/Regression/Inputs --out PTX_DIR
+      # each kernel's PTX for --arch (default sm_90), as PTX_DIR/<kernel>.ptx
+  python3 utils/regression_set.py diff OLD NEW [--inputs DIR ...]
+      # the kernels whose PTX differs between two builds: OLD and NEW are
+      # each a folder of PTX written by `ptx`, or a build's bin/ (the
+      # kernels of --inputs, default test/Regression/Inputs, are compiled
+      # with it); prints 'changed: <kernel>' for each, then the count.
+      # A change that alters kernels' code names them in its note.
+
 `seed` compiles a few kernels of this repository's own (the layouts and ops
 the suite showed broken) through the plug-in on the CPU, to start a set
 before a GPU machine dumps the suite's.
@@ -129,6 +138,86 @@ def check(args):
     return 1 if failed else 0
 
 
+def kernel_sources(dirs):
+    return sorted(s for d in dirs for s in Path(d).glob("*.source"))
+
+
+def write_ptx(args, bin_dir, out, sources):
+    """Compiles each kernel with bin_dir's triton-compile and keeps its PTX
+    as out/<kernel>.ptx; returns the kernels that failed to compile."""
+    compiler = str(Path(bin_dir) / "triton-compile")
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(args.work) / out.name
+    failed = []
+
+    def one(source):
+        ok, why, _ = compile_one(argparse.Namespace(
+            work=str(work), arch=args.arch, timeout=args.timeout), compiler, source)
+        ptx = sorted((work / source.stem).glob("*.ptx"))
+        if not ok or len(ptx) != 1:
+            failed.append(f"{source.stem}: {why}")
+            return
+        tmp = out / (source.stem + ".ptx.tmp")
+        shutil.copyfile(ptx[0], tmp)
+        os.replace(tmp, out / (source.stem + ".ptx"))
+
+    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
+        list(pool.map(one, sources))
+    shutil.rmtree(work, ignore_errors=True)
+    return failed
+
+
+def ptx(args):
+    sources = kernel_sources(args.dirs)
+    if not sources:
+        print(f"regression_set: no kernels in {' '.join(args.dirs)}", file=sys.stderr)
+        return 2
+    failed = write_ptx(args, args.bin, args.out, sources)
+    for f in failed:
+        print(f"FAIL {f}")
+    print(f"{len(sources) - len(failed)} kernels' PTX in {args.out}, {len(failed)} failed")
+    return 1 if failed else 0
+
+
+def ptx_text(path):
+    """A PTX file without its comment lines (the generator's banner)."""
+    return "".join(l for l in path.read_text().splitlines(keepends=True)
+                   if not l.lstrip().startswith("//"))
+
+
+def diff(args):
+    sources = kernel_sources(args.inputs)
+    dirs = []
+    for side in (args.old, args.new):
+        side = Path(side)
+        if (side / "triton-compile").is_file():
+            out = Path(args.work) / ("ptx-" + ("old" if not dirs else "new"))
+            shutil.rmtree(out, ignore_errors=True)
+            for f in write_ptx(args, side, out, sources):
+                print(f"FAIL ({side}) {f}")
+            dirs.append(out)
+        elif side.is_dir():
+            dirs.append(side)
+        else:
+            print(f"regression_set: {side} is neither a bin/ with triton-compile "
+                  f"nor a folder of PTX", file=sys.stderr)
+            return 2
+    old = {p.stem: p for p in dirs[0].glob("*.ptx")}
+    new = {p.stem: p for p in dirs[1].glob("*.ptx")}
+    changed = sorted(k for k in old.keys() & new.keys()
+                     if ptx_text(old[k]) != ptx_text(new[k]))
+    for k in changed:
+        print(f"changed: {k}")
+    for k in sorted(old.keys() - new.keys()):
+        print(f"only in old: {k}")
+    for k in sorted(new.keys() - old.keys()):
+        print(f"only in new: {k}")
+    print(f"{len(changed)} of {len(old.keys() & new.keys())} kernels' PTX changed "
+          f"({args.arch})")
+    return 0
+
+
 def seed(args):
     env = dict(os.environ, TRITON_MLIR_DUMP_DIR=args.dump,
                TRITON_MLIR_BIN=args.bin,
@@ -160,6 +249,20 @@ def main():
                    "this regular expression")
     k.add_argument("--slowest", type=int, default=3,
                    help="how many of the slowest kernels to name")
+    x = sub.add_parser("ptx", help="write each kernel's PTX")
+    x.add_argument("dirs", nargs="+")
+    x.add_argument("--out", required=True)
+    d = sub.add_parser("diff", help="the kernels whose PTX differs between two builds")
+    d.add_argument("old", help="a folder of PTX (from `ptx`) or a build's bin/")
+    d.add_argument("new", help="a folder of PTX (from `ptx`) or a build's bin/")
+    d.add_argument("--inputs", nargs="+", default=[str(ROOT / "test" / "Regression" /
+                                                      "Inputs")])
+    for q in (x, d):
+        q.add_argument("--arch", default="sm_90")
+        q.add_argument("--bin", default=str(ROOT / "build" / "bin"))
+        q.add_argument("--timeout", type=float, default=60)
+        q.add_argument("--work", default="/tmp/triton-regression")
+        q.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     s = sub.add_parser("seed")
     s.add_argument("--dump", required=True)
     s.add_argument("--bin", default=str(ROOT / "build" / "bin"))
@@ -171,6 +274,10 @@ def main():
         return 0
     if args.cmd == "check":
         return check(args)
+    if args.cmd == "ptx":
+        return ptx(args)
+    if args.cmd == "diff":
+        return diff(args)
     return seed(args)
 
 

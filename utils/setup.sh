@@ -20,7 +20,7 @@ BUILD_TYPE=${TRITON_BUILD_TYPE:-Release}
 
 PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           cmake ninja-build ccache g++ python3 python3-venv zlib1g-dev libzstd-dev
-          libgtest-dev)
+          libgtest-dev python3-psutil)
 
 install_packages() {
   local missing=()

@@ -74,8 +74,12 @@ def owner(nodeid: str):
 
 def stage(args):
     suite = Path(args.suite)
+    if (suite / "upstream-tests" / SUITE / "conftest.py").is_file():
+        suite = suite / "upstream-tests" / SUITE
     if not (suite / "conftest.py").is_file():
-        sys.exit(f"upstream_tests: no suite at {suite}")
+        sys.exit(f"upstream_tests: no suite at {suite}: expected upstream-tests/{SUITE} "
+                 f"(or the suite's own folder, with conftest.py) there.\n"
+                 f"  Fetch it with: bash utils/get_upstream_tests.sh {args.suite}")
     out = STAGE / "upstream-tests"
     if out.exists():
         shutil.rmtree(out)
@@ -273,8 +277,9 @@ def main():
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="cmd", required=True)
     s = sub.add_parser("stage", help="stage the suite and the tools here")
-    s.add_argument("--suite", default=str(ROOT.parent / "shared" /
-                                          "upstream-tests" / SUITE))
+    s.add_argument("--suite", default=str(ROOT.parent / "shared"),
+                   help="a folder holding upstream-tests/%s, or the suite's own "
+                   "folder (default: ../shared)" % SUITE)
     s.add_argument("--bin", default=str(ROOT / "build" / "bin"))
     r = sub.add_parser("run", help="run the sample twice (GPU machine)")
     r.add_argument("--files", nargs="*",

@@ -28,6 +28,7 @@
 
 #include <functional>
 #include <memory>
+#include <type_traits>
 #include <optional>
 
 namespace mlir::triton {
@@ -36,9 +37,13 @@ namespace mlir::triton {
 /// power of two) the largest one the type holds without reaching its sign
 /// bit's neighbour: 2^(bits - 2), as upstream Triton counts it.
 template <typename T> constexpr T highestPowOf2Divisor(T n) {
-  if (n == 0)
-    return static_cast<T>(1) << (sizeof(T) * 8 - 2);
-  return n & (~(n - 1));
+  constexpr T largest = static_cast<T>(1) << (sizeof(T) * 8 - 2);
+  using U = std::make_unsigned_t<T>;
+  U u = static_cast<U>(n);
+  U lowest = u & (~u + 1);
+  // 0 (and the most negative value, 2^(bits-1)) are divisible by anything.
+  return (n == 0 || lowest > static_cast<U>(largest)) ? largest
+                                                      : static_cast<T>(lowest);
 }
 
 //===----------------------------------------------------------------------===//

@@ -23,6 +23,11 @@ struct MakeLLIROptions : public PassPipelineOptions<MakeLLIROptions> {
       llvm::cl::desc("PTX ISA version times 10 (e.g. 86); 0 derives it from "
                      "the ptxas found, as upstream does"),
       llvm::cl::init(0)};
+  Option<bool> lineInfo{
+      *this, "line-info",
+      llvm::cl::desc("end with enable-line-info: source lines in the LLVM "
+                     "IR's debug locations, hence .loc in the PTX"),
+      llvm::cl::init(true)};
 };
 
 /// Adds make_llir's passes, in upstream's order, to `pm` (which runs on a

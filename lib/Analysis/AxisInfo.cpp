@@ -32,13 +32,18 @@ namespace {
 /// values control flow has not reached yet).
 constexpr int64_t kMaxDivisor = highestPowOf2Divisor<int64_t>(0);
 
-/// gcd where 0 stands for "no constraint".
+/// gcd where 0 stands for "no constraint". On magnitudes, so that
+/// INT64_MIN (a constant's) is no overflow, saturating at kMaxDivisor.
 int64_t gcd(int64_t a, int64_t b) {
   if (a == 0)
     return b;
   if (b == 0)
     return a;
-  return std::gcd(a, b);
+  auto magnitude = [](int64_t v) {
+    return v < 0 ? uint64_t(0) - uint64_t(v) : uint64_t(v);
+  };
+  uint64_t g = std::gcd(magnitude(a), magnitude(b));
+  return g > uint64_t(kMaxDivisor) ? kMaxDivisor : int64_t(g);
 }
 template <typename... Rest> int64_t gcd(int64_t a, int64_t b, Rest... rest) {
   return gcd(gcd(a, b), rest...);
@@ -410,7 +415,8 @@ AxisInfo visitSplat(SplatOp op, const AxisInfo &src) {
   auto type = cast<RankedTensorType>(op.getType());
   unsigned rank = type.getRank();
   return AxisInfo(AxisInfo::DimVectorT(rank, 1),
-                  AxisInfo::DimVectorT(rank, src.getDivisibility(0)),
+                  AxisInfo::DimVectorT(
+                      rank, src.getRank() ? src.getDivisibility(0) : 1),
                   type.getShape(), src.getConstantValue());
 }
 

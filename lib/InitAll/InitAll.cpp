@@ -13,6 +13,7 @@
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
+#include "Dialect/Triton/Transforms/LoopPeeling.h"
 #include "Dialect/Triton/Transforms/Passes.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
@@ -22,6 +23,7 @@
 #include "Pipelines/MakeTTGIR.h"
 #include "Pipelines/Pipelines.h"
 #include "Target/LLVMIR.h"
+#include "Target/LLVMIR/Passes.h"
 #include "mlir/InitAllPasses.h"
 
 void mlir::triton::registerTritonPasses() {
@@ -32,6 +34,8 @@ void mlir::triton::registerTritonPasses() {
   triton::gpu::registerTritonGPUPasses();
   triton::nvidia_gpu::registerTritonNvidiaGPUPasses();
   registerTestAlignmentPass();
+  registerTestLoopPeelingPass();
+  registerTritonLLVMIRPasses();
   registerTritonPipelines();
   registerMakeTTGIRPipeline();
   registerMakeLLIRPipeline();

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/LLVMIR/ROCDLDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
@@ -23,6 +24,6 @@ void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
               triton::nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
               cf::ControlFlowDialect, func::FuncDialect,
               ::mlir::gpu::GPUDialect, LLVM::LLVMDialect, math::MathDialect,
-              NVVM::NVVMDialect, scf::SCFDialect, ub::UBDialect>();
+              NVVM::NVVMDialect, ROCDL::ROCDLDialect, scf::SCFDialect, ub::UBDialect>();
   func::registerInlinerExtension(registry);
 }

@@ -7,7 +7,8 @@
 //   check-matmul-two-cta, global-scratch-memory-allocation,
 //   proxy-fence-insertion, convert-triton-gpu-to-llvm, canonicalize, cse,
 //   convert-nv-gpu-to-llvm, convert-warp-specialize-to-llvm, canonicalize,
-//   cse, symbol-dce, convert-nvvm-to-llvm.
+//   cse, symbol-dce, convert-nvvm-to-llvm, and enable-line-info unless
+//   line-info=false (upstream: TRITON_DISABLE_LINE_INFO).
 //
 // Passes that only act on ops this toolchain does not produce yet are not
 // in the list: gluon-inline (Gluon), tensor-memory-allocation and
@@ -24,6 +25,7 @@
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "Target/Cubin.h"
+#include "Target/LLVMIR/Passes.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -50,6 +52,8 @@ void triton::buildMakeLLIRPipeline(OpPassManager &pm,
   pm.addPass(createSymbolDCEPass());
   pm.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  if (options.lineInfo)
+    pm.addPass(createLLVMDIScope());
 }
 
 void triton::registerMakeLLIRPipeline() {
@@ -60,6 +64,7 @@ void triton::registerMakeLLIRPipeline() {
       [](OpPassManager &pm, const MakeLLIROptions &options) {
         MakeLLIROptions resolved;
         resolved.computeCapability = options.computeCapability.getValue();
+        resolved.lineInfo = options.lineInfo.getValue();
         resolved.ptxVersion =
             resolvePtxVersion(options.ptxVersion, options.computeCapability);
         buildMakeLLIRPipeline(pm, resolved);

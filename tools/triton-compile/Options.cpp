@@ -109,6 +109,12 @@ cl::opt<bool> optimizeEpilogueOpt(
     cl::desc("store matmul epilogues in layouts warp shuffles reach "
              "(tritongpu-optimize-epilogue; false: upstream's make_ttgir)"),
     cl::init(true), cl::cat(category));
+cl::opt<bool> lineInfoOpt(
+    "line-info",
+    cl::desc("source lines in the PTX (.loc/.file) and the CUBIN's line "
+             "tables (false: neither, as TRITON_DISABLE_LINE_INFO=1 makes "
+             "upstream's)"),
+    cl::init(true), cl::cat(category));
 cl::opt<std::string>
     libdeviceOpt("libdevice",
                  cl::desc("libdevice bitcode to link (default: the CUDA "
@@ -249,6 +255,7 @@ std::string cacheKey(const Checked &checked, llvm::StringRef input) {
       " fp-fusion=" + std::to_string(fpFusionOpt) +
       " reflect-ftz=" + std::to_string(reflectFtzOpt) +
       " optimize-epilogue=" + std::to_string(optimizeEpilogueOpt) +
+      " line-info=" + std::to_string(lineInfoOpt) +
       " ptxas-options=" + ptxasOptionsOpt;
   // The libdevice linked is named by its identity, as ptxas is.
   if (!libdeviceOpt.empty())

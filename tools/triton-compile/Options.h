@@ -47,6 +47,7 @@ extern llvm::cl::opt<int> maxnregOpt;
 extern llvm::cl::opt<bool> fpFusionOpt;
 extern llvm::cl::opt<bool> reflectFtzOpt;
 extern llvm::cl::opt<bool> optimizeEpilogueOpt;
+extern llvm::cl::opt<bool> lineInfoOpt;
 extern llvm::cl::opt<std::string> libdeviceOpt;
 extern llvm::cl::opt<std::string> ptxasOptionsOpt;
 

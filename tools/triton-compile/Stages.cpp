@@ -381,6 +381,7 @@ static llvm::Error compile(const Checked &checked,
         nvidia::PtxasOptions options;
         options.capability = capability;
         options.enableFPFusion = fpFusionOpt;
+        options.suppressDebugInfo = !lineInfoOpt;
         llvm::SmallVector<llvm::StringRef> extra;
         llvm::StringRef(ptxasOptionsOpt)
             .split(extra, ' ', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
@@ -552,6 +553,7 @@ static llvm::Error compile(const Checked &checked,
     triton::MakeLLIROptions llirOptions;
     llirOptions.computeCapability = capability;
     llirOptions.ptxVersion = ptxVersionProbe.get();
+    llirOptions.lineInfo = lineInfoOpt;
     if (llvm::Error e = runStage("make_llir", [&](OpPassManager &pm) {
           triton::buildMakeLLIRPipeline(pm, llirOptions);
         }))

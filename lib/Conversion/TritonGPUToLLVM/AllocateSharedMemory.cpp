@@ -94,7 +94,7 @@ bool isAsyncUser(Operation *user) {
   if (asyncAccessEnd(user))
     return false;
   return isa<AsyncCopyGlobalToLocalOp>(user) ||
-         isa<ttng::TritonNvidiaGPUDialect>(user->getDialect());
+         isa_and_nonnull<ttng::TritonNvidiaGPUDialect>(user->getDialect());
 }
 
 /// The operations of a function numbered in pre-order, with the last number

@@ -63,7 +63,7 @@ bool readsCanMoveToDot(LocalLoadOp load, DotOp dot) {
   for (Operation *op = load->getNextNode(); op && op != dot.getOperation();
        op = op->getNextNode())
     if (!isa<LocalLoadOp, UnrealizedConversionCastOp>(op) &&
-        !isa<LLVM::LLVMDialect, NVVM::NVVMDialect>(op->getDialect()) &&
+        !isa_and_nonnull<LLVM::LLVMDialect, NVVM::NVVMDialect>(op->getDialect()) &&
         !isMemoryEffectFree(op))
       return false;
   return true;
@@ -248,7 +248,7 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   LogicalResult
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    if (isa<NvidiaMmaEncodingAttr>(op.getType().getEncoding()))
+    if (isa_and_nonnull<NvidiaMmaEncodingAttr>(op.getType().getEncoding()))
       return rewriter.notifyMatchFailure(op, "an MMA dot");
     Location loc = op.getLoc();
     auto aType = cast<RankedTensorType>(op.getA().getType());

@@ -301,7 +301,7 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
   matchAndRewrite(DotOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto dType = cast<RankedTensorType>(op.getType());
-    auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dType.getEncoding());
+    auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(dType.getEncoding());
     if (!mma)
       return rewriter.notifyMatchFailure(op, "not an MMA dot");
     if (!mma.isAmpere())
@@ -453,7 +453,7 @@ struct SharedOperand {
 FailureOr<SharedOperand> describeShared(Operation *op, OpBuilder &b,
                                         Location loc, MemDescType memType,
                                         Value base, unsigned opIdx) {
-  auto nvmma = dyn_cast<NVMMASharedEncodingAttr>(memType.getEncoding());
+  auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(memType.getEncoding());
   if (!nvmma || memType.getRank() != 2)
     return op->emitError("wgmma reads shared memory with a rank-2 "
                          "#ttg.nvmma_shared layout, not ")
@@ -644,7 +644,7 @@ struct WarpGroupDotOpConversion
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto dType = cast<RankedTensorType>(op.getType());
-    auto mma = dyn_cast<NvidiaMmaEncodingAttr>(dType.getEncoding());
+    auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(dType.getEncoding());
     if (!mma || !mma.isHopper())
       return op.emitError("ttng.warp_group_dot needs an MMA version 3 "
                           "accumulator layout");

@@ -41,7 +41,7 @@ struct TmaCopies {
 /// its leading unit dimensions; in a cluster, each CTA's part of it.
 FailureOr<TmaCopies> planTmaCopies(Operation *op, Value desc,
                                    MemDescType memType) {
-  auto enc = dyn_cast<NVMMASharedEncodingAttr>(memType.getEncoding());
+  auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(memType.getEncoding());
   if (!enc)
     return op->emitError("a TMA copy needs a #ttg.nvmma_shared buffer, not ")
            << memType.getEncoding();

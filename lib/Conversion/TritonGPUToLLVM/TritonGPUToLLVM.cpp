@@ -439,7 +439,7 @@ struct ConvertTritonGPUToLLVMPass
     // Structured control flow must be gone: make_llir runs convert-scf-to-cf
     // first.
     WalkResult scf = mod.walk([](Operation *op) {
-      if (isa<scf::SCFDialect>(op->getDialect())) {
+      if (isa_and_nonnull<scf::SCFDialect>(op->getDialect())) {
         op->emitError("convert-triton-gpu-to-llvm needs structured control "
                       "flow lowered first (run convert-scf-to-cf)");
         return WalkResult::interrupt();

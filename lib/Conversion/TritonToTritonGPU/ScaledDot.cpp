@@ -221,8 +221,19 @@ LogicalResult decompose(DotScaledOp op) {
 LogicalResult mlir::triton::tt_to_ttg::decomposeScaledDots(ModuleOp module) {
   SmallVector<DotScaledOp> ops;
   module.walk([&](DotScaledOp op) { ops.push_back(op); });
-  for (DotScaledOp op : ops)
+  for (DotScaledOp op : ops) {
+    // The decomposition builds tt ops whose layouts the conversion gives
+    // them afterwards; a dot whose tensors have layouts already is TTGIR.
+    auto hasLayout = [](Type type) {
+      auto tensor = dyn_cast<RankedTensorType>(type);
+      return tensor && tensor.getEncoding();
+    };
+    if (llvm::any_of(op->getOperandTypes(), hasLayout))
+      return op.emitOpError("has operands with layouts already; "
+                            "convert-triton-to-tritongpu decomposes scaled "
+                            "dots of tt IR only");
     if (failed(decompose(op)))
       return failure();
+  }
   return success();
 }

@@ -366,7 +366,7 @@ public:
   matchAndRewrite(CatOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     auto type = getTypeConverter()->convertType<RankedTensorType>(op.getType());
-    if (!type || !isa<BlockedEncodingAttr>(type.getEncoding()))
+    if (!type || !isa_and_nonnull<BlockedEncodingAttr>(type.getEncoding()))
       return rewriter.notifyMatchFailure(op, "no blocked result layout");
     Attribute encoding = getCatResultEncoding(
         cast<RankedTensorType>(adaptor.getLhs().getType()), type);
@@ -490,6 +490,23 @@ public:
     MLIRContext *ctx = &getContext();
     if (failed(verifyOptions(module, target.getValue(), numWarps.getValue(),
                              threadsPerWarp.getValue(), numCTAs.getValue())))
+      return signalPassFailure();
+
+    // A layout maps hardware to a tensor's dimensions: a rank-0 tensor has
+    // none to give (Triton's front end makes scalars instead).
+    WalkResult rankZero = module.walk([](Operation *op) {
+      auto isRankZero = [](Type type) {
+        auto tensor = dyn_cast<RankedTensorType>(type);
+        return tensor && tensor.getRank() == 0;
+      };
+      if (llvm::any_of(op->getOperandTypes(), isRankZero) ||
+          llvm::any_of(op->getResultTypes(), isRankZero)) {
+        op->emitOpError("has a rank-0 tensor, which no layout can describe");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (rankZero.wasInterrupted())
       return signalPassFailure();
 
     // No NVIDIA GPU this targets multiplies microscaled operands natively.

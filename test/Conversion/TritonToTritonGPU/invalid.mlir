@@ -38,3 +38,22 @@ tt.func @dot_scaled_bad_scale(%a: tensor<32x64xf8E4M3FN>, %as: tensor<32x4xi8>, 
   %d = tt.dot_scaled %a scale %as, %b, %c lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<32x64xf8E4M3FN>, tensor<32x4xi8> * tensor<64x32xbf16> -> tensor<32x32xf32>
   tt.return %d : tensor<32x32xf32>
 }
+
+// -----
+
+// A rank-0 tensor has no dimension a layout could map hardware to.
+tt.func @rank_zero(%a: tensor<f32>) -> tensor<f32> {
+  // expected-error @+1 {{'arith.addf' op has a rank-0 tensor, which no layout can describe}}
+  %0 = arith.addf %a, %a : tensor<f32>
+  tt.return %0 : tensor<f32>
+}
+
+// -----
+
+// A scaled dot of TTGIR (layouts already given) is not decomposed again.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+tt.func @dot_scaled_with_layouts(%a: tensor<32x64xf8E4M3FN, #blocked>, %as: tensor<32x2xi8, #blocked>, %b: tensor<64x32xbf16, #blocked>, %c: tensor<32x32xf32, #blocked>) -> tensor<32x32xf32, #blocked> {
+  // expected-error @+1 {{'tt.dot_scaled' op has operands with layouts already; convert-triton-to-tritongpu decomposes scaled dots of tt IR only}}
+  %d = tt.dot_scaled %a scale %as, %b, %c lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<32x64xf8E4M3FN, #blocked>, tensor<32x2xi8, #blocked> * tensor<64x32xbf16, #blocked> -> tensor<32x32xf32, #blocked>
+  tt.return %d : tensor<32x32xf32, #blocked>
+}

@@ -235,3 +235,17 @@ tt.func @branch(%d: !tt.tensordesc<tensor<16xf32>>) {
 ^bb1(%e: !tt.tensordesc<tensor<16xf32>>):
   tt.return
 }
+
+// -----
+
+// The rewrite takes tt IR: descriptor ops whose tensors have layouts already
+// (TTGIR) are refused, not half rewritten.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32} {
+  tt.func @gather_with_layouts(%desc: !tt.tensordesc<tensor<1x128xbf16>>, %x: tensor<32xi32, #blocked>, %y: i32) -> tensor<32x128xbf16, #blocked1> {
+    // expected-error @+1 {{'tt.descriptor_gather' op has tensors with layouts; triton-rewrite-tensor-descriptor-to-pointer rewrites tt IR before convert-triton-to-tritongpu}}
+    %0 = tt.descriptor_gather %desc[%x, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32, #blocked>, i32) -> tensor<32x128xbf16, #blocked1>
+    tt.return %0 : tensor<32x128xbf16, #blocked1>
+  }
+}

@@ -457,6 +457,28 @@ struct RewriteTensorDescriptorToPointerPass
     });
     if (unsupported.wasInterrupted())
       return signalPassFailure();
+    // The rewrite builds tt ops whose types it infers: tensors without
+    // layouts, as make_ttir has them (the pass runs before
+    // convert-triton-to-tritongpu).
+    WalkResult withLayouts = module.walk([](Operation *op) {
+      if (!isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp,
+               DescriptorGatherOp, DescriptorScatterOp, MakeTensorDescOp>(op))
+        return WalkResult::advance();
+      auto hasLayout = [](Type type) {
+        auto tensor = dyn_cast<RankedTensorType>(type);
+        return tensor && tensor.getEncoding();
+      };
+      if (llvm::any_of(op->getOperandTypes(), hasLayout) ||
+          llvm::any_of(op->getResultTypes(), hasLayout)) {
+        op->emitOpError("has tensors with layouts; "
+                        "triton-rewrite-tensor-descriptor-to-pointer rewrites "
+                        "tt IR before convert-triton-to-tritongpu");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (withLayouts.wasInterrupted())
+      return signalPassFailure();
 
     TypeConverter converter;
     converter.addConversion([](Type type) { return type; });

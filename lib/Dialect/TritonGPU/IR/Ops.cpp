@@ -84,8 +84,8 @@ struct FoldConvertIntoProducer : public OpRewritePattern<ConvertLayoutOp> {
       return success();
     }
     // MMA to dot operand conversions are kept for fused attention.
-    if (isa<DotOperandEncodingAttr>(op.getType().getEncoding()) &&
-        isa<NvidiaMmaEncodingAttr>(op.getSrc().getType().getEncoding()))
+    if (isa_and_nonnull<DotOperandEncodingAttr>(op.getType().getEncoding()) &&
+        isa_and_nonnull<NvidiaMmaEncodingAttr>(op.getSrc().getType().getEncoding()))
       return failure();
     Operation *def = op.getSrc().getDefiningOp();
     if (!def)

@@ -164,8 +164,11 @@ struct CoalescePass
       Value ptr = getMemAccessPtr(op);
       if (!ptr)
         return;
+      // Tensors of tt IR (no layout yet) and rank-0 tensors have no layout
+      // to change.
       auto type = dyn_cast<RankedTensorType>(ptr.getType());
-      if (!type || !isa<PointerType>(type.getElementType()))
+      if (!type || !type.getEncoding() || type.getRank() == 0 ||
+          !isa<PointerType>(type.getElementType()))
         return;
       if (std::optional<int> numWarps = numWarpsOf(op))
         layouts[op] =
@@ -173,7 +176,7 @@ struct CoalescePass
     });
     mod.walk([&](Operation *op) {
       RankedTensorType type = getDescriptorTensorType(op);
-      if (!type)
+      if (!type || !type.getEncoding() || type.getRank() == 0)
         return;
       if (std::optional<int> numWarps = numWarpsOf(op))
         layouts[op] = getDescriptorEncoding(type, *numWarps, threadsPerWarp);

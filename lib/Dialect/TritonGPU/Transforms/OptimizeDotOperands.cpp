@@ -46,7 +46,7 @@ struct FuseTransIntoWgmmaOperand : public OpRewritePattern<LocalAllocOp> {
     if (!trans || trans.getOrder() != ArrayRef<int32_t>{1, 0})
       return failure();
     MemDescType type = alloc.getType();
-    auto enc = dyn_cast<NVMMASharedEncodingAttr>(type.getEncoding());
+    auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(type.getEncoding());
     if (!enc || enc.getRank() != 2 || enc.getFp4Padded())
       return failure();
     RankedTensorType srcType = trans.getSrc().getType();

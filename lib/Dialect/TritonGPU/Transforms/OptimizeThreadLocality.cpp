@@ -143,7 +143,7 @@ bool ThreadLocalReduction::isCandidate(ReduceOp reduce) {
       !isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MaxNumFOp,
            arith::MinimumFOp, arith::MinNumFOp>(combine))
     return false;
-  if (!isa<BlockedEncodingAttr>(srcType.getEncoding()) || rank < 2 ||
+  if (!isa_and_nonnull<BlockedEncodingAttr>(srcType.getEncoding()) || rank < 2 ||
       reduce.getAxis() != rank - 1)
     return false;
   if (!llvm::all_of(reduce.getSrcs(), [](Value operand) {
@@ -297,7 +297,7 @@ struct OptimizeReshapeLayout : public OpRewritePattern<ReshapeOp> {
     if (!axis)
       return failure();
     RankedTensorType type = reshape.getType();
-    if (auto blocked = dyn_cast<BlockedEncodingAttr>(type.getEncoding())) {
+    if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())) {
       SmallVector<unsigned> ctaSplit =
           getCTASplitNum(blocked.getCgaBases(), type.getRank());
       if (blocked.getThreadsPerWarp()[*axis] == 1 &&
@@ -349,7 +349,7 @@ struct OptimizeGatherLayout : public OpRewritePattern<GatherOp> {
       return failure();
     RankedTensorType srcType = gather.getSrc().getType();
     RankedTensorType idxType = gather.getIndices().getType();
-    auto srcBlocked = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
+    auto srcBlocked = dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
     unsigned rank = srcType.getRank();
     unsigned axis = gather.getAxis();
     std::optional<int> numWarpsOpt = maybeLookupNumWarps(gather);

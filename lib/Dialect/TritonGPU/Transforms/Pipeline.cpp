@@ -194,7 +194,7 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
     // (wgmma reads 8- and 32-bit operands K-major only) is copied one
     // element per cp.async, which needs elements of 4 bytes or more.
     if (auto nvmma =
-            dyn_cast<NVMMASharedEncodingAttr>(alloc.getType().getEncoding())) {
+            dyn_cast_or_null<NVMMASharedEncodingAttr>(alloc.getType().getEncoding())) {
       unsigned rank = type.getRank();
       unsigned contig = nvmma.getTransposed() ? rank - 2 : rank - 1;
       if (getOrderForMemory(type)[0] != contig &&
@@ -206,7 +206,7 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
   // mma.sync: convert_layout(load) to a dot_op layout of an MMA parent.
   if (auto cvt = dyn_cast<ConvertLayoutOp>(user)) {
     auto dotOperand =
-        dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
+        dyn_cast_or_null<DotOperandEncodingAttr>(cvt.getType().getEncoding());
     if (!dotOperand || !isa<NvidiaMmaEncodingAttr>(dotOperand.getParent()))
       return plainIfAsked();
     unsigned rank = type.getRank();
@@ -255,7 +255,7 @@ matchDescriptorLoad(DescriptorLoadOp load, scf::ForOp loop, bool withoutDot) {
   // mma.sync: the operand's registers are loaded from the slot.
   if (auto cvt = dyn_cast<ConvertLayoutOp>(user)) {
     auto dotOperand =
-        dyn_cast<DotOperandEncodingAttr>(cvt.getType().getEncoding());
+        dyn_cast_or_null<DotOperandEncodingAttr>(cvt.getType().getEncoding());
     if (!dotOperand || !isa<NvidiaMmaEncodingAttr>(dotOperand.getParent()))
       return plainIfAsked();
     auto type = cast<RankedTensorType>(load.getType());

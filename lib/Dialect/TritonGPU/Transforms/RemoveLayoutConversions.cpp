@@ -767,7 +767,7 @@ bool LayoutRematerialization::isRematBeneficial(
     });
     if (isa<arith::ConstantOp>(op))
       continue;
-    if (isa<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
+    if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
       // Cheap arithmetic fuses into FMAs; special functions cost more. A
       // layout holding more elements per thread costs that much more.
       int64_t multiplier = isExpensiveMathOp(op) ? 8 : 1;
@@ -974,7 +974,7 @@ bool LayoutRematerialization::backwardRematerialization(
     ConvertLayoutOp convertOp) {
   // Conversions to dot operands are left to hoistConvertDotOperand.
   RankedTensorType targetType = convertOp.getType();
-  if (isa<DotOperandEncodingAttr>(targetType.getEncoding()))
+  if (isa_and_nonnull<DotOperandEncodingAttr>(targetType.getEncoding()))
     return false;
   Value src = convertOp.getSrc();
   if (Value remat = getRematValue(src, targetType.getEncoding());
@@ -1031,7 +1031,7 @@ void LayoutRematerialization::hoistConvertOnTopOfExtOrBroadcast() {
 bool LayoutRematerialization::hoistConvertOnTopOfExtOrBroadcast(
     ConvertLayoutOp convertOp) {
   RankedTensorType targetType = convertOp.getType();
-  if (isa<DotOperandEncodingAttr>(targetType.getEncoding()))
+  if (isa_and_nonnull<DotOperandEncodingAttr>(targetType.getEncoding()))
     return false;
   // Ops that make the tensor costlier to convert than their operand.
   auto isExtOrBroadcast = [](Operation *op) {

@@ -31,7 +31,7 @@ bool willIncreaseRegisterPressure(Operation *op) {
     return true;
   auto convert = dyn_cast<ConvertLayoutOp>(op);
   return convert &&
-         isa<DotOperandEncodingAttr>(convert.getType().getEncoding());
+         isa_and_nonnull<DotOperandEncodingAttr>(convert.getType().getEncoding());
 }
 
 /// The first op of `op`'s block that uses `op`'s results (itself or through
@@ -102,7 +102,7 @@ struct ReorderInstructionsPass
     // of its operand A.
     mod.walk([&](LocalLoadOp op) {
       auto encoding =
-          dyn_cast<DotOperandEncodingAttr>(op.getType().getEncoding());
+          dyn_cast_or_null<DotOperandEncodingAttr>(op.getType().getEncoding());
       if (!encoding || encoding.getOpIdx() != 1 || !op->hasOneUse())
         return;
       auto dot = dyn_cast<DotOp>(*op->getUsers().begin());

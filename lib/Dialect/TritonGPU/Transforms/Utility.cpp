@@ -136,6 +136,8 @@ Operation *mlir::triton::gpu::convertDistributedOpEncoding(Attribute encoding,
 //===----------------------------------------------------------------------===//
 
 static DialectInferLayoutInterface *getInferInterface(Attribute encoding) {
+  if (!encoding)
+    return nullptr;
   return dyn_cast<DialectInferLayoutInterface>(&encoding.getDialect());
 }
 
@@ -169,6 +171,8 @@ static Attribute inferReshapeEncoding(ArrayRef<int64_t> srcShape,
 
 Attribute mlir::triton::gpu::inferDstEncoding(Operation *op,
                                               Attribute encoding) {
+  if (!encoding)
+    return {};
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
   if (keepsEncoding(op) ||
@@ -223,6 +227,8 @@ Attribute mlir::triton::gpu::inferDstEncoding(Operation *op,
 
 Attribute mlir::triton::gpu::inferSrcEncoding(Operation *op,
                                               Attribute encoding) {
+  if (!encoding)
+    return {};
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
   if (keepsEncoding(op) ||

@@ -378,7 +378,7 @@ LogicalResult TMEMLoadOp::verify() {
   MemDescType src = getSrc().getType();
   if (!isTensorMemory(src))
     return emitOpError("source must be in tensor memory");
-  if (!isa<TensorMemoryEncodingAttr>(src.getEncoding()))
+  if (!isa_and_nonnull<TensorMemoryEncodingAttr>(src.getEncoding()))
     return emitOpError("the source must have a tensor_memory_encoding, got ")
            << src.getEncoding();
   if (src.getShape() != getResult().getType().getShape())

@@ -178,7 +178,7 @@ public:
       return false;
     return llvm::all_of(boundaryUses, [&](OpOperand *use) {
       auto cvt = dyn_cast<ConvertLayoutOp>(use->getOwner());
-      return cvt && (isa<DotOperandEncodingAttr>(cvt.getType().getEncoding()) ||
+      return cvt && (isa_and_nonnull<DotOperandEncodingAttr>(cvt.getType().getEncoding()) ||
                      sameCtaParts(remap(use->get().getType()), cvt.getType()));
     });
   }
@@ -293,7 +293,7 @@ private:
     if (!tensor || !remap(type))
       return true;
     unsigned rank = 2;
-    if (auto slice = dyn_cast<SliceEncodingAttr>(tensor.getEncoding())) {
+    if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(tensor.getEncoding())) {
       // The tensor's dimension `axis` is its parent's dimension `axis`,
       // shifted past the sliced one.
       if (axis >= slice.getDim())
@@ -418,7 +418,7 @@ struct PlanCTAPass
   /// and every tensor whose layout must agree with its operand's.
   static void planReduction(ReduceOp reduce, int64_t numCTAs) {
     auto type = cast<RankedTensorType>(reduce.getOperands()[0].getType());
-    auto layout = dyn_cast<BlockedEncodingAttr>(type.getEncoding());
+    auto layout = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding());
     if (!layout || type.getRank() != 2 || reduce->getNumResults() == 0)
       return;
     unsigned kept = 1 - reduce.getAxis();
@@ -440,7 +440,7 @@ struct PlanCTAPass
   /// its result's bases).
   static void plan(DotOp dot, int64_t numCTAs) {
     auto dType = cast<RankedTensorType>(dot.getType());
-    auto result = dyn_cast<BlockedEncodingAttr>(dType.getEncoding());
+    auto result = dyn_cast_or_null<BlockedEncodingAttr>(dType.getEncoding());
     if (!result || result.getCgaBases().empty() || dType.getRank() != 2)
       return;
     auto [splitM, splitN] =
@@ -459,7 +459,7 @@ struct PlanCTAPass
   /// Gives `dot`'s operands the parts of them its result's CTAs read, once
   /// every result is planned.
   static void planOperands(DotOp dot) {
-    auto planned = dyn_cast<BlockedEncodingAttr>(dot.getType().getEncoding());
+    auto planned = dyn_cast_or_null<BlockedEncodingAttr>(dot.getType().getEncoding());
     if (!planned || planned.getCgaBases().empty())
       return;
     OpBuilder b(dot);
@@ -475,7 +475,7 @@ struct PlanCTAPass
                           BlockedEncodingAttr planned, unsigned rank,
                           unsigned opIdx) {
     auto type = cast<RankedTensorType>(operand.get().getType());
-    auto dotOp = dyn_cast<DotOperandEncodingAttr>(type.getEncoding());
+    auto dotOp = dyn_cast_or_null<DotOperandEncodingAttr>(type.getEncoding());
     if (!dotOp)
       return;
     RankedTensorType wantedType =
@@ -484,7 +484,7 @@ struct PlanCTAPass
     auto toDotOp = operand.get().getDefiningOp<ConvertLayoutOp>();
     auto srcType =
         toDotOp ? cast<RankedTensorType>(toDotOp.getSrc().getType()) : type;
-    auto srcLayout = dyn_cast<BlockedEncodingAttr>(srcType.getEncoding());
+    auto srcLayout = dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
     if (!toDotOp || !srcLayout) {
       // Computed in a dot_op layout: converted to the planned one.
       if (type != wantedType)

@@ -108,7 +108,7 @@ FailureOr<Plan> analyze(scf::ForOp loop, int defaultStages, std::string &why) {
       return failure();
     }
     auto encoding =
-        dyn_cast<NVMMASharedEncodingAttr>(c.alloc.getType().getEncoding());
+        dyn_cast_or_null<NVMMASharedEncodingAttr>(c.alloc.getType().getEncoding());
     if (!encoding ||
         encoding != c.load.getDesc().getType().getBlockType().getEncoding()) {
       why = "a load's buffer is not laid out as its descriptor's block";
@@ -646,7 +646,7 @@ bool fitsTwoWarpGroups(Region &region) {
   region.walk([&](WarpGroupDotOp dot) {
     any = true;
     auto type = cast<RankedTensorType>(dot.getType());
-    auto mma = dyn_cast<NvidiaMmaEncodingAttr>(type.getEncoding());
+    auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(type.getEncoding());
     fits &= mma && type.getShape()[0] >= 128 &&
             mma.getWarpsPerCTA()[0] * 16 * 2 <= type.getShape()[0] &&
             llvm::all_of(mma.getWarpsPerCTA().drop_front(),

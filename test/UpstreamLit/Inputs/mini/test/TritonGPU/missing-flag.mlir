@@ -1,0 +1,4 @@
+// RUN: triton-opt %s -no-such-pass-of-ours | FileCheck %s
+// CHECK: module
+module {
+}
