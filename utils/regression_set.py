@@ -22,6 +22,7 @@ in CI, each within a time limit.
       # each a folder of PTX written by `ptx`, or a build's bin/ (the
       # kernels of --inputs, default test/Regression/Inputs, are compiled
       # with it); prints 'changed: <kernel>' for each, then the count.
+      # [--options '...']: more triton-compile options for every kernel
       # A change that alters kernels' code names them in its note.
 
 `seed` compiles a few kernels of this repository's own (the layouts and ops
@@ -92,7 +93,7 @@ def compile_one(args, compiler, source):
             if not a.startswith("--arch=")]
     out = Path(args.work) / source.stem
     cmd = [compiler, str(source), f"--arch={args.arch}", "--no-cache",
-           "-o", str(out)] + opts
+           "-o", str(out)] + opts + getattr(args, "options", "").split()
     start = time.monotonic()
     try:
         res = subprocess.run(cmd, capture_output=True, text=True,
@@ -153,7 +154,8 @@ def write_ptx(args, bin_dir, out, sources):
 
     def one(source):
         ok, why, _ = compile_one(argparse.Namespace(
-            work=str(work), arch=args.arch, timeout=args.timeout), compiler, source)
+            work=str(work), arch=args.arch, timeout=args.timeout,
+            options=args.options), compiler, source)
         ptx = sorted((work / source.stem).glob("*.ptx"))
         if not ok or len(ptx) != 1:
             failed.append(f"{source.stem}: {why}")
@@ -263,6 +265,9 @@ def main():
         q.add_argument("--timeout", type=float, default=60)
         q.add_argument("--work", default="/tmp/triton-regression")
         q.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+        q.add_argument("--options", default="",
+                       help="more triton-compile options for every kernel "
+                       "(e.g. '--line-info=false')")
     s = sub.add_parser("seed")
     s.add_argument("--dump", required=True)
     s.add_argument("--bin", default=str(ROOT / "build" / "bin"))
