@@ -653,24 +653,27 @@ GatherOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
   return success();
 }
 
+// The checks and their words are upstream's (its lit tests pin them), in
+// upstream's order.
 LogicalResult GatherOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType indicesType = getIndices().getType();
+  auto resultType = cast<RankedTensorType>(getResult().getType());
   int64_t axis = getAxisAttr().getInt();
+  if (indicesType.getShape() != resultType.getShape())
+    return emitOpError("indices and output shapes must match");
+  if (indicesType.getEncoding() != resultType.getEncoding())
+    return emitOpError("indices and output encodings must match");
+  if (srcType.getElementType() != resultType.getElementType())
+    return emitOpError("input and output element types must match");
   if (srcType.getRank() != indicesType.getRank())
-    return emitOpError("source rank (")
-           << srcType.getRank() << ") and indices rank ("
-           << indicesType.getRank() << ") must match";
+    return emitOpError("input and indices ranks must match");
   if (axis < 0 || axis >= srcType.getRank())
-    return emitOpError("gather axis ")
-           << axis << " is out of range for a tensor of rank "
-           << srcType.getRank();
+    return emitOpError("gather dimension must be less than the input rank");
   for (int64_t dim = 0; dim < srcType.getRank(); ++dim)
     if (dim != axis && srcType.getDimSize(dim) != indicesType.getDimSize(dim))
-      return emitOpError("index dimension ")
-             << dim << " has size " << indicesType.getDimSize(dim)
-             << ", but the source dimension has size "
-             << srcType.getDimSize(dim);
+      return emitOpError("indices dimension ")
+             << dim << " must match the corresponding input dimension";
   return success();
 }
 
