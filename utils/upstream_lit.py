@@ -51,8 +51,6 @@ SPLIT_MARK = re.compile(r"^\s*//\s*-----\s*$")
 # Lines lit reads wherever they stand (kept in every chunk's copy).
 DIRECTIVE = re.compile(r"\b(RUN|REQUIRES|UNSUPPORTED|XFAIL|ALLOW_RETRIES|END)\s*:")
 SPLIT_FLAG = re.compile(r"(^|\s)--?split-input-file(\s|$|=)")
-CHECK_PREFIX_ARG = re.compile(
-    r"--?check-prefix(?:es)?(?:=|\s+)(\S+)")
 
 
 def die(msg):

@@ -28,8 +28,8 @@
 
 #include <functional>
 #include <memory>
-#include <type_traits>
 #include <optional>
+#include <type_traits>
 
 namespace mlir::triton {
 

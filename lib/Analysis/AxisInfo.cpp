@@ -414,10 +414,10 @@ AxisInfo visitPoison(ub::PoisonOp op) {
 AxisInfo visitSplat(SplatOp op, const AxisInfo &src) {
   auto type = cast<RankedTensorType>(op.getType());
   unsigned rank = type.getRank();
-  return AxisInfo(AxisInfo::DimVectorT(rank, 1),
-                  AxisInfo::DimVectorT(
-                      rank, src.getRank() ? src.getDivisibility(0) : 1),
-                  type.getShape(), src.getConstantValue());
+  return AxisInfo(
+      AxisInfo::DimVectorT(rank, 1),
+      AxisInfo::DimVectorT(rank, src.getRank() ? src.getDivisibility(0) : 1),
+      type.getShape(), src.getConstantValue());
 }
 
 AxisInfo visitLoad(LoadOp op, ArrayRef<const AxisInfo *> operands) {

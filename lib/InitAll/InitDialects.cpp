@@ -19,11 +19,11 @@
 #include "mlir/IR/DialectRegistry.h"
 
 void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
-  registry
-      .insert<TritonDialect, triton::gpu::TritonGPUDialect,
-              triton::nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
-              cf::ControlFlowDialect, func::FuncDialect,
-              ::mlir::gpu::GPUDialect, LLVM::LLVMDialect, math::MathDialect,
-              NVVM::NVVMDialect, ROCDL::ROCDLDialect, scf::SCFDialect, ub::UBDialect>();
+  registry.insert<TritonDialect, triton::gpu::TritonGPUDialect,
+                  triton::nvidia_gpu::TritonNvidiaGPUDialect,
+                  arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, ::mlir::gpu::GPUDialect, LLVM::LLVMDialect,
+                  math::MathDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,
+                  scf::SCFDialect, ub::UBDialect>();
   func::registerInlinerExtension(registry);
 }

@@ -63,7 +63,8 @@ bool readsCanMoveToDot(LocalLoadOp load, DotOp dot) {
   for (Operation *op = load->getNextNode(); op && op != dot.getOperation();
        op = op->getNextNode())
     if (!isa<LocalLoadOp, UnrealizedConversionCastOp>(op) &&
-        !isa_and_nonnull<LLVM::LLVMDialect, NVVM::NVVMDialect>(op->getDialect()) &&
+        !isa_and_nonnull<LLVM::LLVMDialect, NVVM::NVVMDialect>(
+            op->getDialect()) &&
         !isMemoryEffectFree(op))
       return false;
   return true;

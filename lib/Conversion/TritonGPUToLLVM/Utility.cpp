@@ -912,8 +912,8 @@ int64_t mlir::triton::gpu::getLocalAllocSizeInBytes(Operation *op) {
 
 int64_t mlir::triton::gpu::getLocalAllocAlignment(Operation *op) {
   auto alloc = cast<LocalAllocOp>(op);
-  if (auto nvmma =
-          dyn_cast_or_null<NVMMASharedEncodingAttr>(alloc.getType().getEncoding()))
+  if (auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(
+          alloc.getType().getEncoding()))
     return nvmma.getSwizzlingByteWidth() ? 1024 : 128;
   return 16;
 }

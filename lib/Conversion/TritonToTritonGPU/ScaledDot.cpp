@@ -224,11 +224,7 @@ LogicalResult mlir::triton::tt_to_ttg::decomposeScaledDots(ModuleOp module) {
   for (DotScaledOp op : ops) {
     // The decomposition builds tt ops whose layouts the conversion gives
     // them afterwards; a dot whose tensors have layouts already is TTGIR.
-    auto hasLayout = [](Type type) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      return tensor && tensor.getEncoding();
-    };
-    if (llvm::any_of(op->getOperandTypes(), hasLayout))
+    if (anyTensorHasLayout(op->getOperandTypes()))
       return op.emitOpError("has operands with layouts already; "
                             "convert-triton-to-tritongpu decomposes scaled "
                             "dots of tt IR only");

@@ -495,12 +495,8 @@ public:
     // A layout maps hardware to a tensor's dimensions: a rank-0 tensor has
     // none to give (Triton's front end makes scalars instead).
     WalkResult rankZero = module.walk([](Operation *op) {
-      auto isRankZero = [](Type type) {
-        auto tensor = dyn_cast<RankedTensorType>(type);
-        return tensor && tensor.getRank() == 0;
-      };
-      if (llvm::any_of(op->getOperandTypes(), isRankZero) ||
-          llvm::any_of(op->getResultTypes(), isRankZero)) {
+      if (anyTensorHasRankZero(op->getOperandTypes()) ||
+          anyTensorHasRankZero(op->getResultTypes())) {
         op->emitOpError("has a rank-0 tensor, which no layout can describe");
         return WalkResult::interrupt();
       }

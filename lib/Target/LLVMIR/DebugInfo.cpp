@@ -80,8 +80,8 @@ struct LLVMDIScope : triton::impl::LLVMDIScopeBase<LLVMDIScope> {
           ctx, llvm::dwarf::DW_CC_normal, /*types=*/{});
       StringAttr name = func.getSymNameAttr();
       auto subprogram = LLVM::DISubprogramAttr::get(
-          ctx, DistinctAttr::create(UnitAttr::get(ctx)), unit, file, name,
-          name, file, loc.getLine(), loc.getLine(),
+          ctx, DistinctAttr::create(UnitAttr::get(ctx)), unit, file, name, name,
+          file, loc.getLine(), loc.getLine(),
           LLVM::DISubprogramFlags::Definition |
               LLVM::DISubprogramFlags::Optimized,
           type, /*retainedNodes=*/{}, /*annotations=*/{});
@@ -97,8 +97,7 @@ LLVM::DITypeAttr debugType(Type type) {
   if (auto intType = dyn_cast<IntegerType>(type)) {
     unsigned bits = intType.getWidth();
     return LLVM::DIBasicTypeAttr::get(
-        ctx, llvm::dwarf::DW_TAG_base_type, "int" + Twine(bits),
-        bits,
+        ctx, llvm::dwarf::DW_TAG_base_type, "int" + Twine(bits), bits,
         bits == 1 ? llvm::dwarf::DW_ATE_boolean : llvm::dwarf::DW_ATE_signed);
   }
   if (auto floatType = dyn_cast<FloatType>(type)) {
@@ -134,9 +133,9 @@ struct LLVMDILocalVariable
             at ? fileAttr(op->getContext(), at.getFilename().getValue())
                : subprogram.getFile();
         auto variable = LLVM::DILocalVariableAttr::get(
-            subprogram, name.getName().getValue(), file,
-            at ? at.getLine() : 0, /*arg=*/0, /*alignInBits=*/0,
-            debugType(value.getType()), LLVM::DIFlags::Zero);
+            subprogram, name.getName().getValue(), file, at ? at.getLine() : 0,
+            /*arg=*/0, /*alignInBits=*/0, debugType(value.getType()),
+            LLVM::DIFlags::Zero);
         b.setInsertionPointAfter(op);
         LLVM::DbgValueOp::create(b, name.getChildLoc(), value, variable);
       });

@@ -9,6 +9,7 @@
 #define TRITON_DIALECT_TRITON_IR_TYPES_H
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeRange.h"
 #include "mlir/IR/TypeSupport.h"
 #include "mlir/IR/Types.h"
 
@@ -19,6 +20,12 @@ namespace mlir::triton {
 
 /// True for a pointer whose pointee is a ranked tensor (a block pointer).
 bool isTensorPointerType(Type type);
+
+/// Whether one of `types` is a ranked tensor with a layout (encoding).
+bool anyTensorHasLayout(TypeRange types);
+
+/// Whether one of `types` is a rank-0 ranked tensor.
+bool anyTensorHasRankZero(TypeRange types);
 
 /// The type a load through `ptrLike` produces: the pointee of a pointer, or a
 /// tensor of pointees with the same shape and encoding for a tensor of

@@ -50,6 +50,20 @@ void PointerType::print(AsmPrinter &printer) const {
 
 namespace mlir::triton {
 
+bool anyTensorHasLayout(TypeRange types) {
+  return llvm::any_of(types, [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.getEncoding();
+  });
+}
+
+bool anyTensorHasRankZero(TypeRange types) {
+  return llvm::any_of(types, [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.getRank() == 0;
+  });
+}
+
 bool isTensorPointerType(Type type) {
   auto ptr = dyn_cast<PointerType>(type);
   return ptr && isa<RankedTensorType>(ptr.getPointeeType());

@@ -19,18 +19,18 @@ scf::IfOp triton::peelLoopEpilogue(scf::ForOp forOp) {
   forOp.setUpperBound(arith::SubIOp::create(b, loc, ub, step));
 
   b.setInsertionPointAfter(forOp);
-  Value one = arith::ConstantOp::create(
-      b, loc, b.getIntegerAttr(lb.getType(), 1));
+  Value one =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(lb.getType(), 1));
   Value range = arith::SubIOp::create(b, loc, ub, lb);
   Value rangeMinusOne = arith::SubIOp::create(b, loc, range, one);
   Value lastIndex = arith::DivSIOp::create(b, loc, rangeMinusOne, step);
   Value delta = arith::MulIOp::create(b, loc, lastIndex, step);
   Value lastIv = arith::AddIOp::create(b, loc, delta, lb);
-  Value runs = arith::CmpIOp::create(b, loc,
-                                     forOp.getUnsignedCmp()
-                                         ? arith::CmpIPredicate::ult
-                                         : arith::CmpIPredicate::slt,
-                                     lb, ub);
+  Value runs =
+      arith::CmpIOp::create(b, loc,
+                            forOp.getUnsignedCmp() ? arith::CmpIPredicate::ult
+                                                   : arith::CmpIPredicate::slt,
+                            lb, ub);
 
   auto ifOp = scf::IfOp::create(b, loc, forOp.getResultTypes(), runs,
                                 /*withElseRegion=*/true);

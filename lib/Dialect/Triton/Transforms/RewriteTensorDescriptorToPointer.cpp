@@ -464,12 +464,8 @@ struct RewriteTensorDescriptorToPointerPass
       if (!isa<DescriptorLoadOp, DescriptorStoreOp, DescriptorReduceOp,
                DescriptorGatherOp, DescriptorScatterOp, MakeTensorDescOp>(op))
         return WalkResult::advance();
-      auto hasLayout = [](Type type) {
-        auto tensor = dyn_cast<RankedTensorType>(type);
-        return tensor && tensor.getEncoding();
-      };
-      if (llvm::any_of(op->getOperandTypes(), hasLayout) ||
-          llvm::any_of(op->getResultTypes(), hasLayout)) {
+      if (anyTensorHasLayout(op->getOperandTypes()) ||
+          anyTensorHasLayout(op->getResultTypes())) {
         op->emitOpError("has tensors with layouts; "
                         "triton-rewrite-tensor-descriptor-to-pointer rewrites "
                         "tt IR before convert-triton-to-tritongpu");

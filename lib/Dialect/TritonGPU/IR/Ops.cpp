@@ -85,7 +85,8 @@ struct FoldConvertIntoProducer : public OpRewritePattern<ConvertLayoutOp> {
     }
     // MMA to dot operand conversions are kept for fused attention.
     if (isa_and_nonnull<DotOperandEncodingAttr>(op.getType().getEncoding()) &&
-        isa_and_nonnull<NvidiaMmaEncodingAttr>(op.getSrc().getType().getEncoding()))
+        isa_and_nonnull<NvidiaMmaEncodingAttr>(
+            op.getSrc().getType().getEncoding()))
       return failure();
     Operation *def = op.getSrc().getDefiningOp();
     if (!def)

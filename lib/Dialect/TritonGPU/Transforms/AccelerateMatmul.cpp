@@ -106,7 +106,8 @@ ChainInfo getChainInfo(DotOp dot) {
     auto type = cast<RankedTensorType>(result.getType());
     if (type.getRank() != rank)
       continue;
-    if (auto mma = dyn_cast_or_null<NvidiaMmaEncodingAttr>(type.getEncoding())) {
+    if (auto mma =
+            dyn_cast_or_null<NvidiaMmaEncodingAttr>(type.getEncoding())) {
       info.existing = mma;
       return info;
     }
@@ -280,7 +281,8 @@ struct AccelerateMatmulPass
   /// does not exist before sm_89), and FMA operands take the accumulator's
   /// type.
   static void promoteOperands(DotOp dot) {
-    bool onMma = isa_and_nonnull<NvidiaMmaEncodingAttr>(dot.getType().getEncoding());
+    bool onMma =
+        isa_and_nonnull<NvidiaMmaEncodingAttr>(dot.getType().getEncoding());
     Type dElt = dot.getType().getElementType();
     Type to = onMma ? Float16Type::get(dot.getContext()) : dElt;
     OpBuilder b(dot);

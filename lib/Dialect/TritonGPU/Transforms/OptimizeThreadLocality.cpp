@@ -143,8 +143,8 @@ bool ThreadLocalReduction::isCandidate(ReduceOp reduce) {
       !isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MaxNumFOp,
            arith::MinimumFOp, arith::MinNumFOp>(combine))
     return false;
-  if (!isa_and_nonnull<BlockedEncodingAttr>(srcType.getEncoding()) || rank < 2 ||
-      reduce.getAxis() != rank - 1)
+  if (!isa_and_nonnull<BlockedEncodingAttr>(srcType.getEncoding()) ||
+      rank < 2 || reduce.getAxis() != rank - 1)
     return false;
   if (!llvm::all_of(reduce.getSrcs(), [](Value operand) {
         return operand.getDefiningOp<LoadOp>();
@@ -297,7 +297,8 @@ struct OptimizeReshapeLayout : public OpRewritePattern<ReshapeOp> {
     if (!axis)
       return failure();
     RankedTensorType type = reshape.getType();
-    if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())) {
+    if (auto blocked =
+            dyn_cast_or_null<BlockedEncodingAttr>(type.getEncoding())) {
       SmallVector<unsigned> ctaSplit =
           getCTASplitNum(blocked.getCgaBases(), type.getRank());
       if (blocked.getThreadsPerWarp()[*axis] == 1 &&
@@ -349,7 +350,8 @@ struct OptimizeGatherLayout : public OpRewritePattern<GatherOp> {
       return failure();
     RankedTensorType srcType = gather.getSrc().getType();
     RankedTensorType idxType = gather.getIndices().getType();
-    auto srcBlocked = dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
+    auto srcBlocked =
+        dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
     unsigned rank = srcType.getRank();
     unsigned axis = gather.getAxis();
     std::optional<int> numWarpsOpt = maybeLookupNumWarps(gather);

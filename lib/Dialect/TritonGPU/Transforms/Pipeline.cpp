@@ -193,8 +193,8 @@ std::optional<PipelinedLoad> matchLoad(LoadOp load, scf::ForOp loop,
     // An operand stored in another order than its registers hold it
     // (wgmma reads 8- and 32-bit operands K-major only) is copied one
     // element per cp.async, which needs elements of 4 bytes or more.
-    if (auto nvmma =
-            dyn_cast_or_null<NVMMASharedEncodingAttr>(alloc.getType().getEncoding())) {
+    if (auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(
+            alloc.getType().getEncoding())) {
       unsigned rank = type.getRank();
       unsigned contig = nvmma.getTransposed() ? rank - 2 : rank - 1;
       if (getOrderForMemory(type)[0] != contig &&

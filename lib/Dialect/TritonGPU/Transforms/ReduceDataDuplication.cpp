@@ -30,7 +30,8 @@ struct ReduceDataDuplicationPass
     getOperation().walk([&](ConvertLayoutOp convert) {
       RankedTensorType srcType = convert.getSrc().getType();
       RankedTensorType dstType = convert.getType();
-      auto dotOperand = dyn_cast_or_null<DotOperandEncodingAttr>(dstType.getEncoding());
+      auto dotOperand =
+          dyn_cast_or_null<DotOperandEncodingAttr>(dstType.getEncoding());
       if (!dotOperand || !isDistributedEncoding(srcType.getEncoding()) ||
           !cvtNeedsSharedMemory(srcType, dstType))
         return;

@@ -767,7 +767,8 @@ bool LayoutRematerialization::isRematBeneficial(
     });
     if (isa<arith::ConstantOp>(op))
       continue;
-    if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(op->getDialect())) {
+    if (isa_and_nonnull<arith::ArithDialect, math::MathDialect>(
+            op->getDialect())) {
       // Cheap arithmetic fuses into FMAs; special functions cost more. A
       // layout holding more elements per thread costs that much more.
       int64_t multiplier = isExpensiveMathOp(op) ? 8 : 1;

@@ -30,8 +30,8 @@ bool willIncreaseRegisterPressure(Operation *op) {
   if (isa<LocalLoadOp>(op))
     return true;
   auto convert = dyn_cast<ConvertLayoutOp>(op);
-  return convert &&
-         isa_and_nonnull<DotOperandEncodingAttr>(convert.getType().getEncoding());
+  return convert && isa_and_nonnull<DotOperandEncodingAttr>(
+                        convert.getType().getEncoding());
 }
 
 /// The first op of `op`'s block that uses `op`'s results (itself or through

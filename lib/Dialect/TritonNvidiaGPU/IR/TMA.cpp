@@ -104,7 +104,8 @@ mlir::triton::nvidia_gpu::tmaEncoding(TensorDescType desc) {
   RankedTensorType block = desc.getBlockType();
   if (!block.getEncoding())
     return tmaDefaultEncoding(block);
-  if (auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding()))
+  if (auto nvmma =
+          dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding()))
     return nvmma;
   return failure();
 }

@@ -78,7 +78,8 @@ Attribute allocatedLayout(DescriptorLoadOp load) {
     auto alloc = dyn_cast<LocalAllocOp>(user);
     if (!alloc)
       return {};
-    auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(alloc.getType().getEncoding());
+    auto enc = dyn_cast_or_null<NVMMASharedEncodingAttr>(
+        alloc.getType().getEncoding());
     if (!enc || enc.getTransposed() || enc.getFp4Padded())
       return {};
     if (found && found != enc)

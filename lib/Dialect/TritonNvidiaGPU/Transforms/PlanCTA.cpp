@@ -178,7 +178,8 @@ public:
       return false;
     return llvm::all_of(boundaryUses, [&](OpOperand *use) {
       auto cvt = dyn_cast<ConvertLayoutOp>(use->getOwner());
-      return cvt && (isa_and_nonnull<DotOperandEncodingAttr>(cvt.getType().getEncoding()) ||
+      return cvt && (isa_and_nonnull<DotOperandEncodingAttr>(
+                         cvt.getType().getEncoding()) ||
                      sameCtaParts(remap(use->get().getType()), cvt.getType()));
     });
   }
@@ -293,7 +294,8 @@ private:
     if (!tensor || !remap(type))
       return true;
     unsigned rank = 2;
-    if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(tensor.getEncoding())) {
+    if (auto slice =
+            dyn_cast_or_null<SliceEncodingAttr>(tensor.getEncoding())) {
       // The tensor's dimension `axis` is its parent's dimension `axis`,
       // shifted past the sliced one.
       if (axis >= slice.getDim())
@@ -459,7 +461,8 @@ struct PlanCTAPass
   /// Gives `dot`'s operands the parts of them its result's CTAs read, once
   /// every result is planned.
   static void planOperands(DotOp dot) {
-    auto planned = dyn_cast_or_null<BlockedEncodingAttr>(dot.getType().getEncoding());
+    auto planned =
+        dyn_cast_or_null<BlockedEncodingAttr>(dot.getType().getEncoding());
     if (!planned || planned.getCgaBases().empty())
       return;
     OpBuilder b(dot);
@@ -484,7 +487,8 @@ struct PlanCTAPass
     auto toDotOp = operand.get().getDefiningOp<ConvertLayoutOp>();
     auto srcType =
         toDotOp ? cast<RankedTensorType>(toDotOp.getSrc().getType()) : type;
-    auto srcLayout = dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
+    auto srcLayout =
+        dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
     if (!toDotOp || !srcLayout) {
       // Computed in a dot_op layout: converted to the planned one.
       if (type != wantedType)

@@ -107,8 +107,8 @@ FailureOr<Plan> analyze(scf::ForOp loop, int defaultStages, std::string &why) {
       why = "a descriptor is made inside the loop of its loads";
       return failure();
     }
-    auto encoding =
-        dyn_cast_or_null<NVMMASharedEncodingAttr>(c.alloc.getType().getEncoding());
+    auto encoding = dyn_cast_or_null<NVMMASharedEncodingAttr>(
+        c.alloc.getType().getEncoding());
     if (!encoding ||
         encoding != c.load.getDesc().getType().getBlockType().getEncoding()) {
       why = "a load's buffer is not laid out as its descriptor's block";
