@@ -226,14 +226,14 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
 
 // -----
 
-// TMA copies move nvmma_shared buffers only.
+// TMA copies move nvmma_shared buffers only (the verifier rejects a TMA load
+// into any other; a store reaches the lowering).
 #swizzled = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
-#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @not_nvmma(%desc: !tt.tensordesc<tensor<64x64xf16>>, %x: i32, %pred: i1, %buf: !ttg.memdesc<64x64xf16, #swizzled, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>) {
+  tt.func public @not_nvmma(%desc: !tt.tensordesc<tensor<64x64xf16>>, %x: i32, %buf: !ttg.memdesc<64x64xf16, #swizzled, #smem>) {
     // expected-error @+1 {{a TMA copy needs a #ttg.nvmma_shared buffer}}
-    ttng.async_tma_copy_global_to_local %desc[%x, %x] %buf, %bar, %pred : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x64xf16, #swizzled, #smem, mutable>
+    ttng.async_tma_copy_local_to_global %desc[%x, %x] %buf : !tt.tensordesc<tensor<64x64xf16>>, !ttg.memdesc<64x64xf16, #swizzled, #smem>
     tt.return
   }
 }

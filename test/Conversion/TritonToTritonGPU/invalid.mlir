@@ -34,7 +34,7 @@ tt.func @dot_scaled_fp6(%a: tensor<32x64xi8>, %b: tensor<64x32xbf16>, %c: tensor
 // -----
 
 tt.func @dot_scaled_bad_scale(%a: tensor<32x64xf8E4M3FN>, %as: tensor<32x4xi8>, %b: tensor<64x32xbf16>, %c: tensor<32x32xf32>) -> tensor<32x32xf32> {
-  // expected-error @+1 {{a tt.dot_scaled scale must be i8 of shape [32, 2] (one per 32 values of K), not 'tensor<32x4xi8>'}}
+  // expected-error @+1 {{'tt.dot_scaled' op scales K dimension must match the operand K divided by the scale factor (64 / 32), got 'tensor<32x4xi8>'}}
   %d = tt.dot_scaled %a scale %as, %b, %c lhs = e4m3 rhs = bf16 {fastMath = false} : tensor<32x64xf8E4M3FN>, tensor<32x4xi8> * tensor<64x32xbf16> -> tensor<32x32xf32>
   tt.return %d : tensor<32x32xf32>
 }

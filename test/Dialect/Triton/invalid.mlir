@@ -312,7 +312,7 @@ tt.func @int_to_ptr_shape(%x: tensor<16xi64>) {
 
 // Tests that a pointer cannot be bitcast to an integer.
 tt.func @bitcast_pointer_to_int(%x: !tt.ptr<f32>) {
-  // expected-error @+1 {{'tt.bitcast' op cannot bitcast between pointer and non-pointer types '!tt.ptr<f32>' and 'i64'}}
+  // expected-error @+1 {{'tt.bitcast' op Cannot bitcast pointer to non-pointer type 'i64'}}
   %0 = tt.bitcast %x : !tt.ptr<f32> -> i64
   tt.return
 }
@@ -321,7 +321,7 @@ tt.func @bitcast_pointer_to_int(%x: !tt.ptr<f32>) {
 
 // Tests that an integer cannot be bitcast to a pointer.
 tt.func @bitcast_int_to_pointer(%x: i64) {
-  // expected-error @+1 {{'tt.bitcast' op cannot bitcast between pointer and non-pointer types 'i64' and '!tt.ptr<f32>'}}
+  // expected-error @+1 {{'tt.bitcast' op Cannot bitcast non-pointer type 'i64' to pointer type}}
   %0 = tt.bitcast %x : i64 -> !tt.ptr<f32>
   tt.return
 }
@@ -330,7 +330,7 @@ tt.func @bitcast_int_to_pointer(%x: i64) {
 
 // Tests that a bitcast keeps the bit width.
 tt.func @bitcast_width(%x: tensor<128xf32>) {
-  // expected-error @+1 {{'tt.bitcast' op source and result must have the same bit width, got 32 bits ('f32') and 16 bits ('i16')}}
+  // expected-error @+1 {{'tt.bitcast' op Cannot bitcast data-type of size 32 to data-type of size 16 ('f32' to 'i16')}}
   %0 = tt.bitcast %x : tensor<128xf32> -> tensor<128xi16>
   tt.return
 }
@@ -735,7 +735,7 @@ tt.func @splat_to_scalar(%x: f32) {
 
 // Tests that unsplat needs a single-element tensor.
 tt.func @unsplat_many_elements(%x: tensor<128xf32>) {
-  // expected-error @+1 {{'tt.unsplat' op source must have exactly one element, got 'tensor<128xf32>'}}
+  // expected-error @+1 {{'tt.unsplat' op source tensor must have exactly one element, got 'tensor<128xf32>'}}
   %0 = tt.unsplat %x : tensor<128xf32>
   tt.return
 }
@@ -783,7 +783,7 @@ tt.func @expand_dims_element_type(%x: tensor<16xf32>) {
 
 // Tests that broadcast keeps the rank.
 tt.func @broadcast_rank(%x: tensor<128xi32>) {
-  // expected-error @+1 {{'tt.broadcast' op source rank 1 does not match result rank 2}}
+  // expected-error @+1 {{'tt.broadcast' op rank of source must be same as rank of result (1 vs 2)}}
   %0 = tt.broadcast %x : tensor<128xi32> -> tensor<128x32xi32>
   tt.return
 }
@@ -792,7 +792,7 @@ tt.func @broadcast_rank(%x: tensor<128xi32>) {
 
 // Tests that broadcast only stretches dimensions of size 1.
 tt.func @broadcast_dimension(%x: tensor<2x32xi32>) {
-  // expected-error @+1 {{'tt.broadcast' op cannot broadcast dimension 0 of size 2 to size 128; only dimensions of size 1 broadcast}}
+  // expected-error @+1 {{'tt.broadcast' op Different dimensions at index 0 between source and result.  Broadcast requires the source dimension to be 1.}}
   %0 = tt.broadcast %x : tensor<2x32xi32> -> tensor<128x32xi32>
   tt.return
 }
@@ -819,7 +819,7 @@ tt.func @broadcast_scalar(%x: i32) {
 
 // Tests that reshape keeps the number of elements.
 tt.func @reshape_num_elements(%x: tensor<32x128xf16>) {
-  // expected-error @+1 {{'tt.reshape' op source and result must have the same number of elements, got 4096 and 2048}}
+  // expected-error @+1 {{'tt.reshape' op number of src and dst elements of reshape must be the same, got 4096 and 2048}}
   %0 = tt.reshape %x : tensor<32x128xf16> -> tensor<64x32xf16>
   tt.return
 }
@@ -873,8 +873,7 @@ tt.func @cat_element_type(%x: tensor<32xf32>) {
 
 // Tests that join's result appends a dimension of 2.
 tt.func @join_result(%x: tensor<32xf32>) {
-  // expected-error @+2 {{'tt.join' op inferred type(s) 'tensor<32x2xf32>' are incompatible with return type(s) of operation 'tensor<64xf32>'}}
-  // expected-error @+1 {{'tt.join' op failed to infer returned types}}
+  // expected-error @+1 {{'tt.join' op result shape must be (32, 2), but got 64}}
   %0 = tt.join %x, %x : tensor<32xf32> -> tensor<64xf32>
   tt.return
 }
@@ -980,7 +979,7 @@ tt.func @program_id_i64() {
 
 // Tests that make_range's start is below its end.
 tt.func @make_range_reversed() {
-  // expected-error @+1 {{'tt.make_range' op start (128) must be less than end (0)}}
+  // expected-error @+1 {{'tt.make_range' op start must be less than end, got [128, 0)}}
   %0 = tt.make_range {end = 0 : i32, start = 128 : i32} : tensor<128xi32>
   tt.return
 }
@@ -989,7 +988,7 @@ tt.func @make_range_reversed() {
 
 // Tests that make_range produces a 1-D tensor.
 tt.func @make_range_rank() {
-  // expected-error @+1 {{'tt.make_range' op result must be a 1-D tensor, got 'tensor<2x64xi32>'}}
+  // expected-error @+1 {{'tt.make_range' op result must be a 1D tensor, got 'tensor<2x64xi32>'}}
   %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<2x64xi32>
   tt.return
 }
@@ -998,7 +997,7 @@ tt.func @make_range_rank() {
 
 // Tests that make_range's result holds the whole range.
 tt.func @make_range_size() {
-  // expected-error @+1 {{'tt.make_range' op result has 64 elements, but the range [0, 128) has 128}}
+  // expected-error @+1 {{'tt.make_range' op number of elements of the result (64) must be the size of the range [0, 128), which is 128}}
   %0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<64xi32>
   tt.return
 }
@@ -1138,7 +1137,7 @@ tt.func @dot_rank_mismatch(%a: tensor<16x16xf16>, %b: tensor<2x16x16xf16>, %c: t
 
 // Tests that dot's K dimensions agree.
 tt.func @dot_k(%a: tensor<16x32xf16>, %b: tensor<16x16xf16>, %c: tensor<16x16xf32>) {
-  // expected-error @+1 {{'tt.dot' op the K dimension of a (32) must equal the K dimension of b (16)}}
+  // expected-error @+1 {{'tt.dot' op expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand, got 32 and 16}}
   %0 = tt.dot %a, %b, %c : tensor<16x32xf16> * tensor<16x16xf16> -> tensor<16x16xf32>
   tt.return
 }
@@ -1165,7 +1164,7 @@ tt.func @dot_batch(%a: tensor<2x16x32xf16>, %b: tensor<4x32x16xf16>, %c: tensor<
 
 // Tests that dot's operands have one bit width.
 tt.func @dot_bit_width(%a: tensor<16x16xf16>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) {
-  // expected-error @+1 {{'tt.dot' op element types of a and b must have the same bit width, got 'f16' and 'f32'}}
+  // expected-error @+1 {{'tt.dot' op element types of operands A and B must have same bit width, got 'f16' and 'f32'}}
   %0 = tt.dot %a, %b, %c : tensor<16x16xf16> * tensor<16x16xf32> -> tensor<16x16xf32>
   tt.return
 }
@@ -1192,7 +1191,7 @@ tt.func @dot_scaled_rank(%a: tensor<16xf16>, %b: tensor<16x16xf16>, %c: tensor<1
 
 // Tests that an fp4 operand packs two values per byte along K.
 tt.func @dot_scaled_fp4_k(%a: tensor<128x64xi8>, %b: tensor<64x128xbf16>, %c: tensor<128x128xf32>) {
-  // expected-error @+1 {{'tt.dot_scaled' op the K dimension of a (128) must equal the K dimension of b (64)}}
+  // expected-error @+1 {{'tt.dot_scaled' op expected the last dimension of the first operand to be equal to the second-to-last dimension of the second operand, got 128 and 64}}
   %0 = tt.dot_scaled %a, %b, %c lhs = e2m1 rhs = bf16 {fastMath = false} : tensor<128x64xi8> * tensor<64x128xbf16> -> tensor<128x128xf32>
   tt.return
 }
@@ -1269,8 +1268,7 @@ tt.func @reduce_result_shape(%x: tensor<4x128xf32>) {
 
 // Tests that reduce keeps the element types.
 tt.func @reduce_result_type(%x: tensor<4x128xf64>) {
-  // expected-error @+2 {{'tt.reduce' op inferred type(s) 'tensor<128xf64>' are incompatible with return type(s) of operation 'tensor<128xf32>'}}
-  // expected-error @+1 {{'tt.reduce' op failed to infer returned types}}
+  // expected-error @+1 {{'tt.reduce' op operand types and result types must agree, got 'tensor<4x128xf64>' and 'tensor<128xf32>'}}
   %0 = "tt.reduce"(%x) <{axis = 0 : i32}> ({
   ^bb0(%a: f64, %b: f64):
     %s = arith.addf %a, %b : f64
@@ -1438,8 +1436,7 @@ tt.func @scan_shape(%x: tensor<4x128xf32>) {
 
 // Tests that scan's results have the operands' types, in order.
 tt.func @scan_result_types(%x: tensor<4x128xf32>, %y: tensor<4x128xi64>) {
-  // expected-error @+2 {{'tt.scan' op inferred type(s) 'tensor<4x128xf32>', 'tensor<4x128xi64>' are incompatible with return type(s) of operation 'tensor<4x128xi64>', 'tensor<4x128xf32>'}}
-  // expected-error @+1 {{'tt.scan' op failed to infer returned types}}
+  // expected-error @+1 {{'tt.scan' op operand types and result types must agree, got 'tensor<4x128xf32>' and 'tensor<4x128xi64>'}}
   %0:2 = "tt.scan"(%x, %y) <{axis = 0 : i32, reverse = false}> ({
   ^bb0(%a0: f32, %a1: i64, %b0: f32, %b1: i64):
     tt.scan.return %a0, %a1 : f32, i64
@@ -1527,7 +1524,7 @@ tt.func @map_elementwise_pack_zero(%x: tensor<16xf32>) {
 
 // Tests that map_elementwise's region takes pack scalars per operand.
 tt.func @map_elementwise_region_arity(%x: tensor<256xi32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op the region must take 1 scalar(s) of each operand's element type (i32)}}
+  // expected-error @+1 {{'tt.map_elementwise' op region has wrong number of arguments: expected 1 (1 per operand), got 2}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: i64, %b: i32):
     tt.map_elementwise.return %b : i32
@@ -1539,7 +1536,7 @@ tt.func @map_elementwise_region_arity(%x: tensor<256xi32>) {
 
 // Tests that map_elementwise's region takes the operands' element types.
 tt.func @map_elementwise_region_argument_type(%x: tensor<256xi32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op the region must take 1 scalar(s) of each operand's element type (i32)}}
+  // expected-error @+1 {{'tt.map_elementwise' op argument types did not match: the region takes 1 scalar(s) of each operand's element type (i32)}}
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: i64):
     tt.map_elementwise.return %a : i64
@@ -1553,7 +1550,7 @@ tt.func @map_elementwise_region_argument_type(%x: tensor<256xi32>) {
 tt.func @map_elementwise_return_type(%x: tensor<256xi32>) {
   %0 = "tt.map_elementwise"(%x) <{pack = 1 : i32}> ({
   ^bb0(%a: i32):
-    // expected-error @+1 {{'tt.map_elementwise.return' op must return 1 scalar(s) of each result's element type (i64)}}
+    // expected-error @+1 {{'tt.map_elementwise.return' op region return does not match map_elementwise result: expected 1 scalar(s) of each result's element type (i64)}}
     tt.map_elementwise.return %a : i32
   }) : (tensor<256xi32>) -> tensor<256xi64>
   tt.return
@@ -1758,7 +1755,7 @@ tt.func @descriptor_load_indices(%d: !tt.tensordesc<tensor<128x64xf16>>, %i: i32
 
 // Tests that descriptor_load keeps the element type.
 tt.func @descriptor_load_element_type(%d: !tt.tensordesc<tensor<16x16xf32>>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op descriptor element type 'f32' does not match tensor element type 'f16'}}
+  // expected-error @+1 {{'tt.descriptor_load' op tensor descriptor block and tensor types must match, got 'tensor<16x16xf32>' and 'tensor<16x16xf16>'}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<16x16xf32>> -> tensor<16x16xf16>
   tt.return
 }
@@ -1767,7 +1764,7 @@ tt.func @descriptor_load_element_type(%d: !tt.tensordesc<tensor<16x16xf32>>, %i:
 
 // Tests that descriptor_load keeps the block shape.
 tt.func @descriptor_load_shape(%d: !tt.tensordesc<tensor<16x16xf32>>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op tensor shape [16] does not match descriptor block shape [16, 16]}}
+  // expected-error @+1 {{'tt.descriptor_load' op ranked reduce load only allowed for unit dimension leading dim, got 'tensor<16x16xf32>' and 'tensor<16xf32>'}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<16x16xf32>> -> tensor<16xf32>
   tt.return
 }
@@ -1776,7 +1773,7 @@ tt.func @descriptor_load_shape(%d: !tt.tensordesc<tensor<16x16xf32>>, %i: i32) {
 
 // Tests that only unit leading dimensions of the block may be dropped.
 tt.func @descriptor_load_drop_non_unit(%d: !tt.tensordesc<tensor<2x64xf32>>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_load' op tensor shape [64] does not match descriptor block shape [2, 64]}}
+  // expected-error @+1 {{'tt.descriptor_load' op ranked reduce load only allowed for unit dimension leading dim, got 'tensor<2x64xf32>' and 'tensor<64xf32>'}}
   %0 = tt.descriptor_load %d[%i, %i] : !tt.tensordesc<tensor<2x64xf32>> -> tensor<64xf32>
   tt.return
 }
@@ -1785,7 +1782,7 @@ tt.func @descriptor_load_drop_non_unit(%d: !tt.tensordesc<tensor<2x64xf32>>, %i:
 
 // Tests that descriptor_store keeps the block shape.
 tt.func @descriptor_store_shape(%d: !tt.tensordesc<tensor<16x16xf32>>, %v: tensor<32x16xf32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_store' op tensor shape [32, 16] does not match descriptor block shape [16, 16]}}
+  // expected-error @+1 {{'tt.descriptor_store' op tensor descriptor block and tensor types must match, got 'tensor<16x16xf32>' and 'tensor<32x16xf32>'}}
   tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<tensor<16x16xf32>>, tensor<32x16xf32>
   tt.return
 }
@@ -1803,7 +1800,7 @@ tt.func @descriptor_store_indices(%d: !tt.tensordesc<tensor<16x16xf32>>, %v: ten
 
 // Tests that descriptor_store keeps the element type.
 tt.func @descriptor_store_element_type(%d: !tt.tensordesc<tensor<16x16xf32>>, %v: tensor<16x16xi32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_store' op descriptor element type 'f32' does not match tensor element type 'i32'}}
+  // expected-error @+1 {{'tt.descriptor_store' op tensor descriptor block and tensor types must match, got 'tensor<16x16xf32>' and 'tensor<16x16xi32>'}}
   tt.descriptor_store %d[%i, %i], %v : !tt.tensordesc<tensor<16x16xf32>>, tensor<16x16xi32>
   tt.return
 }
@@ -1812,7 +1809,7 @@ tt.func @descriptor_store_element_type(%d: !tt.tensordesc<tensor<16x16xf32>>, %v
 
 // Tests that descriptor_reduce keeps the block shape.
 tt.func @descriptor_reduce_shape(%d: !tt.tensordesc<tensor<16x16xf32>>, %v: tensor<16x32xf32>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_reduce' op tensor shape [16, 32] does not match descriptor block shape [16, 16]}}
+  // expected-error @+1 {{'tt.descriptor_reduce' op tensor descriptor block and tensor types must match, got 'tensor<16x16xf32>' and 'tensor<16x32xf32>'}}
   tt.descriptor_reduce add, %d[%i, %i], %v : !tt.tensordesc<tensor<16x16xf32>>, tensor<16x32xf32>
   tt.return
 }
@@ -1830,7 +1827,7 @@ tt.func @descriptor_reduce_indices(%d: !tt.tensordesc<tensor<16x16xf32>>, %v: te
 
 // Tests that descriptor_reduce keeps the element type.
 tt.func @descriptor_reduce_element_type(%d: !tt.tensordesc<tensor<16x16xf32>>, %v: tensor<16x16xf16>, %i: i32) {
-  // expected-error @+1 {{'tt.descriptor_reduce' op descriptor element type 'f32' does not match tensor element type 'f16'}}
+  // expected-error @+1 {{'tt.descriptor_reduce' op tensor descriptor block and tensor types must match, got 'tensor<16x16xf32>' and 'tensor<16x16xf16>'}}
   tt.descriptor_reduce add, %d[%i, %i], %v : !tt.tensordesc<tensor<16x16xf32>>, tensor<16x16xf16>
   tt.return
 }
@@ -1839,7 +1836,7 @@ tt.func @descriptor_reduce_element_type(%d: !tt.tensordesc<tensor<16x16xf32>>, %
 
 // Tests that descriptor_gather needs a 2-D block.
 tt.func @descriptor_gather_block_rank(%d: !tt.tensordesc<tensor<128xbf16>>, %x: tensor<32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op descriptor block must be 2-D, got 1-D}}
+  // expected-error @+1 {{'tt.descriptor_gather' op block must be a 2D tensor, but got 'tensor<128xbf16>'}}
   %0 = tt.descriptor_gather %d[%x, %y] : (!tt.tensordesc<tensor<128xbf16>>, tensor<32xi32>, i32) -> tensor<32xbf16>
   tt.return
 }
@@ -1848,7 +1845,7 @@ tt.func @descriptor_gather_block_rank(%d: !tt.tensordesc<tensor<128xbf16>>, %x: 
 
 // Tests that descriptor_gather's block is one row.
 tt.func @descriptor_gather_block_rows(%d: !tt.tensordesc<tensor<2x128xbf16>>, %x: tensor<32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op descriptor block must have exactly 1 row, got 2}}
+  // expected-error @+1 {{'tt.descriptor_gather' op block must have exactly 1 row, but got 'tensor<2x128xbf16>'}}
   %0 = tt.descriptor_gather %d[%x, %y] : (!tt.tensordesc<tensor<2x128xbf16>>, tensor<32xi32>, i32) -> tensor<32x128xbf16>
   tt.return
 }
@@ -1857,7 +1854,7 @@ tt.func @descriptor_gather_block_rows(%d: !tt.tensordesc<tensor<2x128xbf16>>, %x
 
 // Tests that descriptor_gather's x offsets are 1-D.
 tt.func @descriptor_gather_offsets_rank(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: tensor<1x32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op x offsets must be 1-D, got 'tensor<1x32xi32>'}}
+  // expected-error @+1 {{'tt.descriptor_gather' op x offsets must be a 1D tensor, but got 'tensor<1x32xi32>'}}
   %0 = tt.descriptor_gather %d[%x, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<1x32xi32>, i32) -> tensor<32x128xbf16>
   tt.return
 }
@@ -1866,7 +1863,7 @@ tt.func @descriptor_gather_offsets_rank(%d: !tt.tensordesc<tensor<1x128xbf16>>, 
 
 // Tests that descriptor_gather's result is 2-D.
 tt.func @descriptor_gather_result_rank(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: tensor<32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op tensor must be 2-D, got 'tensor<128xbf16>'}}
+  // expected-error @+1 {{'tt.descriptor_gather' op result must be a 2D tensor, but got 'tensor<128xbf16>'}}
   %0 = tt.descriptor_gather %d[%x, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<128xbf16>
   tt.return
 }
@@ -1875,7 +1872,7 @@ tt.func @descriptor_gather_result_rank(%d: !tt.tensordesc<tensor<1x128xbf16>>, %
 
 // Tests that descriptor_gather's result has the block's columns.
 tt.func @descriptor_gather_columns(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: tensor<32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op tensor columns (64) must match the block columns (128)}}
+  // expected-error @+1 {{'tt.descriptor_gather' op result tensor number of columns must match block (128), but got 'tensor<32x64xbf16>'}}
   %0 = tt.descriptor_gather %d[%x, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<32x64xbf16>
   tt.return
 }
@@ -1884,7 +1881,7 @@ tt.func @descriptor_gather_columns(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: t
 
 // Tests that descriptor_gather's result has one row per x offset.
 tt.func @descriptor_gather_rows(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: tensor<32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op tensor rows (64) must match the number of x offsets (32)}}
+  // expected-error @+1 {{'tt.descriptor_gather' op result tensor must have as many rows as indices (32), but got 'tensor<64x128xbf16>'}}
   %0 = tt.descriptor_gather %d[%x, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<64x128xbf16>
   tt.return
 }
@@ -1893,7 +1890,7 @@ tt.func @descriptor_gather_rows(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: tens
 
 // Tests that descriptor_gather keeps the element type.
 tt.func @descriptor_gather_element_type(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: tensor<32xi32>, %y: i32) {
-  // expected-error @+1 {{'tt.descriptor_gather' op tensor element type 'f32' does not match descriptor element type 'bf16'}}
+  // expected-error @+1 {{'tt.descriptor_gather' op result tensor element type must match block ('bf16'), but got 'tensor<32x128xf32>'}}
   %0 = tt.descriptor_gather %d[%x, %y] : (!tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32) -> tensor<32x128xf32>
   tt.return
 }
@@ -1920,7 +1917,7 @@ tt.func @descriptor_gather_i64_y(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: ten
 
 // Tests that descriptor_scatter's block is one row.
 tt.func @descriptor_scatter_block_rows(%d: !tt.tensordesc<tensor<2x128xbf16>>, %x: tensor<32xi32>, %y: i32, %v: tensor<32x128xbf16>) {
-  // expected-error @+1 {{'tt.descriptor_scatter' op descriptor block must have exactly 1 row, got 2}}
+  // expected-error @+1 {{'tt.descriptor_scatter' op block must have exactly 1 row, but got 'tensor<2x128xbf16>'}}
   tt.descriptor_scatter %d[%x, %y], %v : !tt.tensordesc<tensor<2x128xbf16>>, tensor<32xi32>, i32, tensor<32x128xbf16>
   tt.return
 }
@@ -1929,7 +1926,7 @@ tt.func @descriptor_scatter_block_rows(%d: !tt.tensordesc<tensor<2x128xbf16>>, %
 
 // Tests that descriptor_scatter's source has one row per x offset.
 tt.func @descriptor_scatter_rows(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: tensor<32xi32>, %y: i32, %v: tensor<16x128xbf16>) {
-  // expected-error @+1 {{'tt.descriptor_scatter' op tensor rows (16) must match the number of x offsets (32)}}
+  // expected-error @+1 {{'tt.descriptor_scatter' op source tensor must have as many rows as indices (32), but got 'tensor<16x128xbf16>'}}
   tt.descriptor_scatter %d[%x, %y], %v : !tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32, tensor<16x128xbf16>
   tt.return
 }
@@ -1938,7 +1935,7 @@ tt.func @descriptor_scatter_rows(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: ten
 
 // Tests that descriptor_scatter keeps the element type.
 tt.func @descriptor_scatter_element_type(%d: !tt.tensordesc<tensor<1x128xbf16>>, %x: tensor<32xi32>, %y: i32, %v: tensor<32x128xf16>) {
-  // expected-error @+1 {{'tt.descriptor_scatter' op tensor element type 'f16' does not match descriptor element type 'bf16'}}
+  // expected-error @+1 {{'tt.descriptor_scatter' op source tensor element type must match block ('bf16'), but got 'tensor<32x128xf16>'}}
   tt.descriptor_scatter %d[%x, %y], %v : !tt.tensordesc<tensor<1x128xbf16>>, tensor<32xi32>, i32, tensor<32x128xf16>
   tt.return
 }
@@ -2087,7 +2084,7 @@ tt.func @map_elementwise_pack3(%x: tensor<16xi32>) {
 // Tests that map_elementwise's region takes each operand's pack in turn, not
 // interleaved.
 tt.func @map_elementwise_interleaved(%x: tensor<16xi32>, %y: tensor<16xf32>) {
-  // expected-error @+1 {{'tt.map_elementwise' op the region must take 2 scalar(s) of each operand's element type (i32, f32)}}
+  // expected-error @+1 {{'tt.map_elementwise' op argument types did not match: the region takes 2 scalar(s) of each operand's element type (i32, f32)}}
   %0 = "tt.map_elementwise"(%x, %y) <{pack = 2 : i32}> ({
   ^bb0(%a: i32, %b: f32, %c: i32, %d: f32):
     tt.map_elementwise.return %a, %c : i32, i32
@@ -2099,7 +2096,7 @@ tt.func @map_elementwise_interleaved(%x: tensor<16xi32>, %y: tensor<16xf32>) {
 
 // Tests that a pointer bitcast keeps its address space.
 tt.func @bitcast_address_space(%p: !tt.ptr<f32>) {
-  // expected-error @+1 {{'tt.bitcast' op cannot bitcast a pointer between address spaces 1 and 3}}
+  // expected-error @+1 {{'tt.bitcast' op Cannot bitcast pointer between different address spaces (1 and 3)}}
   %0 = tt.bitcast %p : !tt.ptr<f32> -> !tt.ptr<f32, 3>
   tt.return
 }
@@ -2108,7 +2105,7 @@ tt.func @bitcast_address_space(%p: !tt.ptr<f32>) {
 
 // Tests that make_range reads start and end as signed values.
 tt.func @make_range_negative() {
-  // expected-error @+1 {{'tt.make_range' op start (0) must be less than end (-16)}}
+  // expected-error @+1 {{'tt.make_range' op start must be less than end, got [0, -16)}}
   %0 = tt.make_range {end = -16 : i32, start = 0 : i32} : tensor<16xi32>
   tt.return
 }

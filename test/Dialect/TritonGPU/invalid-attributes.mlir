@@ -144,13 +144,13 @@
 //===----------------------------------------------------------------------===//
 
 // Tests that CGALayout bases hold zeros and powers of two.
-// expected-error @+1 {{CGALayout bases must hold zeros and powers of two, got 3}}
+// expected-error @+1 {{Each CGALayout basis must be 0 or a power of two, got 3}}
 #a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[3, 0]]}>
 
 // -----
 
 // Tests that CGALayout bases are not negative.
-// expected-error @+1 {{CGALayout bases must hold zeros and powers of two, got -1}}
+// expected-error @+1 {{Each CGALayout basis must be 0 or a power of two, got -1}}
 #a = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0], CGALayout = [[-1, 0]]}>
 
 // -----
@@ -228,7 +228,7 @@
 // -----
 
 // Tests that the CGALayout of an nvidia_mma layout holds zeros and powers of two.
-// expected-error @+1 {{CGALayout bases must hold zeros and powers of two, got 3}}
+// expected-error @+1 {{Each CGALayout basis must be 0 or a power of two, got 3}}
 #a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16], CGALayout = [[3, 0]]}>
 
 // -----
@@ -250,13 +250,13 @@
 // -----
 
 // Tests that a slice's parent has at least 2 dimensions.
-// expected-error @+1 {{the parent of a slice layout must have rank at least 2}}
+// expected-error @+1 {{parent layout must have at least rank >= 2, got 1}}
 #a = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>}>
 
 // -----
 
 // Tests that a slice removes a dimension of its parent.
-// expected-error @+1 {{slice dim 2 is out of range for a parent of rank 2}}
+// expected-error @+1 {{slice dim=2 must be less than the parent rank=2}}
 #a = #ttg.slice<{dim = 2, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}>
 
 // -----
@@ -268,19 +268,19 @@
 // -----
 
 // Tests that a dot operand is operand 0 or 1.
-// expected-error @+1 {{opIdx must be 0 (operand A) or 1 (operand B), got 2}}
+// expected-error @+1 {{ttg.dot_op opIdx parameter can be 0 or 1, got: 2}}
 #a = #ttg.dot_op<{opIdx = 2, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}>
 
 // -----
 
 // Tests that a dot operand's parent is a distributed layout.
-// expected-error @+1 {{the parent of a dot operand layout must be an nvidia_mma or blocked layout, got #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}}
+// expected-error @+1 {{ttg.dot_op unexpected parent layout: #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>}>
 
 // -----
 
 // Tests that an operand of an Ampere MMA says how many K elements a thread holds.
-// expected-error @+1 {{kWidth must be set for dot operands of a version 2 nvidia_mma parent}}
+// expected-error @+1 {{ttg.dot_op kWidth parameter is mandatory for Ampere or Hopper MMA parent}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>}>
 
 // -----
@@ -431,7 +431,7 @@
 // -----
 
 // Tests that the CGALayout of a swizzled layout holds zeros and powers of two.
-// expected-error @+1 {{CGALayout bases must hold zeros and powers of two, got 5}}
+// expected-error @+1 {{Each CGALayout basis must be 0 or a power of two, got 5}}
 #a = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0], CGALayout = [[0, 5]]}>
 
 // -----
@@ -471,13 +471,13 @@
 // -----
 
 // Tests that intervals are powers of two.
-// expected-error @+1 {{intervals and paddings must be powers of two}}
+// expected-error @+1 {{interval values must all be power of two}}
 #a = #ttg.padded_shared<[96:+4] {order = [1, 0], shape = [16, 16]}>
 
 // -----
 
 // Tests that paddings are powers of two.
-// expected-error @+1 {{intervals and paddings must be powers of two}}
+// expected-error @+1 {{padding values must all be power of two}}
 #a = #ttg.padded_shared<[128:+4, 256:+3] {order = [1, 0], shape = [16, 16]}>
 
 // -----
@@ -501,7 +501,7 @@
 // -----
 
 // Tests that order and shape have one rank.
-// expected-error @+1 {{#ttg.padded_shared: order and shape must have the same rank}}
+// expected-error @+1 {{#ttg.padded_shared: Mismatch of shape and order ranks in padded layout}}
 #a = #ttg.padded_shared<[128:+4] {order = [1, 0], shape = [16]}>
 
 // -----
@@ -525,25 +525,25 @@
 // -----
 
 // Tests that the two forms do not mix.
-// expected-error @+1 {{#ttg.padded_shared: unexpected key 'block'}}
+// expected-error @+1 {{#ttg.padded_shared: Unexpected attribute "order" found}}
 #a = #ttg.padded_shared<[128:+4] {order = [1, 0], shape = [16, 16], block = []}>
 
 // -----
 
 // Tests that the full form gives its offset bases.
-// expected-error @+1 {{#ttg.padded_shared: missing key 'offset'}}
+// expected-error @+1 {{#ttg.padded_shared: Expected basis of 'offset' not found}}
 #a = #ttg.padded_shared<[128:+4] {block = []}>
 
 // -----
 
 // Tests that the full form has no other key.
-// expected-error @+1 {{#ttg.padded_shared: unexpected key 'foo'}}
+// expected-error @+1 {{#ttg.padded_shared: Unexpected attribute "foo" found}}
 #a = #ttg.padded_shared<[128:+4] {offset = [[0, 1]], block = [], foo = 1}>
 
 // -----
 
 // Tests that offset bases are powers of two.
-// expected-error @+1 {{offset bases must hold zeros and powers of two, got 3}}
+// expected-error @+1 {{Each offset basis must be 0 or a power of two, got 3}}
 #a = #ttg.padded_shared<[128:+4] {offset = [[0, 3]], block = []}>
 
 // -----
@@ -583,7 +583,7 @@
 // -----
 
 // Tests that the alignment is written outside the braces.
-// expected-error @+1 {{#ttg.shared_linear: unexpected key 'alignment'}}
+// expected-error @+1 {{#ttg.shared_linear: alignment must be specified outside of the linear layout braces: #ttg.shared_linear<{...}, alignment = N>}}
 #a = #ttg.shared_linear<{offset = [[0, 1]], block = [], alignment = 16}>
 
 // -----
@@ -650,21 +650,21 @@
 
 // Tests that Hopper's operand B has no register layout.
 #mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-// expected-error @+1 {{operand B of a Hopper (v3) nvidia_mma is read from shared memory and has no dot_op layout}}
+// expected-error @+1 {{ttg.dot_op opIdx parameter must be 0 for Hopper MMA parent, since Hopper WGMMA only allows first operand to be in registers}}
 #a = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
 
 // -----
 
 // Tests that a dot operand of a blocked (FMA) parent has no kWidth.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-// expected-error @+1 {{kWidth must be 0 for dot operands of a blocked parent, got 2}}
+// expected-error @+1 {{ttg.dot_op kWidth parameter is not supported when the parent is a blocked layout}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #blocked, kWidth = 2}>
 
 // -----
 
 // Tests that a dot operand's parent is an mma or blocked layout.
 #linear = #ttg.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = []}>
-// expected-error @+1 {{the parent of a dot operand layout must be an nvidia_mma or blocked layout}}
+// expected-error @+1 {{ttg.dot_op unexpected parent layout: #ttg.linear<{register = [[0, 1]], lane = [[1, 0]], warp = [], block = []}>}}
 #a = #ttg.dot_op<{opIdx = 0, parent = #linear}>
 
 // -----
@@ -715,19 +715,19 @@
 // -----
 
 // Tests that padded_shared intervals do not repeat.
-// expected-error @+1 {{intervals must not repeat, got 128 twice}}
+// expected-error @+1 {{interval values cannot have duplicates, got 128 twice}}
 #a = #ttg.padded_shared<[128:+4, 128:+8] {order = [1, 0], shape = [16, 64]}>
 
 // -----
 
 // Tests that padded_shared paddings are powers of two.
-// expected-error @+1 {{intervals and paddings must be powers of two}}
+// expected-error @+1 {{padding values must all be power of two}}
 #a = #ttg.padded_shared<[128:+3] {order = [1, 0], shape = [16, 64]}>
 
 // -----
 
 // Tests that padded_shared intervals are powers of two.
-// expected-error @+1 {{intervals and paddings must be powers of two}}
+// expected-error @+1 {{interval values must all be power of two}}
 #a = #ttg.padded_shared<[96:+4] {order = [1, 0], shape = [16, 64]}>
 
 // -----
@@ -753,3 +753,56 @@
 // Tests that a padded_shared layout reaches all of its shape.
 // expected-error @+1 {{the layout must be surjective onto its shape [1, 8]}}
 #a = #ttg.padded_shared<[128:+4] {offset = [[0, 1], [0, 4]], block = []}>
+
+// -----
+
+// Tests the AMD encodings' checks (upstream's words).
+// expected-error @+1 {{version must be in the [0, 4] range}}
+#a = #ttg.amd_mfma<{version = 5, warpsPerCTA = [1, 1], instrShape = [32, 32, 8], isTransposed = false}>
+
+// -----
+
+// expected-error @+1 {{invalid (mDim, nDim) combination: (32, 16)}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [32, 16, 8], isTransposed = false}>
+
+// -----
+
+// expected-error @+1 {{instrShape must be [M, N, K], got 2 entries}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [32, 32], isTransposed = false}>
+
+// -----
+
+// expected-error @+1 {{tilesPerWarp must have as many entries as warpsPerCTA}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [32, 32, 8], isTransposed = false, tilesPerWarp = [1, 1, 1]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.amd_mfma: missing key 'version'}}
+#a = #ttg.amd_mfma<{warpsPerCTA = [1, 1], instrShape = [32, 32, 8]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.amd_mfma: unexpected key 'isTranspose'}}
+#a = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [32, 32, 8], isTranspose = true}>
+
+// -----
+
+// expected-error @+1 {{WMMA version must be in the [1, 3] range}}
+#a = #ttg.amd_wmma<{version = 0, warpsPerCTA = [1, 1]}>
+
+// -----
+
+// expected-error @+1 {{#ttg.amd_wmma: expected true or false for 'isTranspose', got 1 : i64}}
+#a = #ttg.amd_wmma<{version = 1, isTranspose = 1, warpsPerCTA = [1, 1]}>
+
+// -----
+
+// expected-error @+2 {{ttg.dot_op kWidth parameter is mandatory for WMMA v3}}
+#wmma = #ttg.amd_wmma<{version = 3, warpsPerCTA = [1, 1], instrShape = [16, 16, 32]}>
+#dot = #ttg.dot_op<{opIdx = 0, parent = #wmma}>
+
+// -----
+
+// expected-error @+2 {{ttg.dot_op unexpected parent layout: #ttg.swizzled_shared}}
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#dot = #ttg.dot_op<{opIdx = 0, parent = #shared}>

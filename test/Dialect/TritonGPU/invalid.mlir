@@ -10,7 +10,7 @@
 
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 // Tests that a memdesc has at least one dimension.
-// expected-error @+1 {{memdesc must have rank at least 1}}
+// expected-error @+1 {{rank 0 memdesc is not allowed}}
 tt.func @memdesc_rank_0(%a: !ttg.memdesc<f32, #shared, #ttg.shared_memory>) {
   tt.return
 }
@@ -129,7 +129,7 @@ tt.func @memdesc_blocked(%a: !ttg.memdesc<16x16xf32, #blocked, #ttg.shared_memor
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 // Tests that the memdesc rank is the encoding's, or one more for a
 // multi-buffered allocation.
-// expected-error @+1 {{the encoding has rank 2, so the memdesc must have rank 2 or 3, got 4}}
+// expected-error @+1 {{rank must be equal to or one less than the shape size. Got 2 and 4 (the encoding's rank and the memdesc's)}}
 tt.func @memdesc_rank_above_encoding(%a: !ttg.memdesc<2x2x16x16xf32, #shared, #ttg.shared_memory>) {
   tt.return
 }
@@ -138,7 +138,7 @@ tt.func @memdesc_rank_above_encoding(%a: !ttg.memdesc<2x2x16x16xf32, #shared, #t
 
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // Tests that the memdesc rank is not below the encoding's.
-// expected-error @+1 {{the encoding has rank 2, so the memdesc must have rank 2 or 3, got 1}}
+// expected-error @+1 {{rank must be equal to or one less than the shape size. Got 2 and 1 (the encoding's rank and the memdesc's)}}
 tt.func @memdesc_rank_below_encoding(%a: !ttg.memdesc<64xf16, #shared, #ttg.shared_memory>) {
   tt.return
 }
@@ -147,7 +147,7 @@ tt.func @memdesc_rank_below_encoding(%a: !ttg.memdesc<64xf16, #shared, #ttg.shar
 
 #shared = #ttg.padded_shared<[4:+4] {order = [1, 0], shape = [4, 4]}>
 // Tests that a padded layout spans exactly one buffer of the allocation.
-// expected-error @+1 {{the layout spans [4, 4] but a buffer of the allocation is [8, 8]}}
+// expected-error @+1 {{Mismatch in expected shape for dimension 0. Expected: 8, got: 4 (a buffer of the allocation, and what the layout spans)}}
 tt.func @memdesc_padded_too_small(%a: !ttg.memdesc<8x8xf32, #shared, #ttg.shared_memory>) {
   tt.return
 }
@@ -156,7 +156,7 @@ tt.func @memdesc_padded_too_small(%a: !ttg.memdesc<8x8xf32, #shared, #ttg.shared
 
 #shared = #ttg.padded_shared<[4:+4] {order = [1, 0], shape = [4, 4]}>
 // Tests that a padded layout does not span more than its buffer.
-// expected-error @+1 {{the layout spans [4, 4] but a buffer of the allocation is [2, 4]}}
+// expected-error @+1 {{Mismatch in expected shape for dimension 0. Expected: 2, got: 4 (a buffer of the allocation, and what the layout spans)}}
 tt.func @memdesc_padded_too_large(%a: !ttg.memdesc<2x4xf32, #shared, #ttg.shared_memory>) {
   tt.return
 }
@@ -165,7 +165,7 @@ tt.func @memdesc_padded_too_large(%a: !ttg.memdesc<2x4xf32, #shared, #ttg.shared
 
 #shared = #ttg.shared_linear<{offset = [[0, 1], [0, 2], [1, 0]], block = []}, alignment = 16>
 // Tests that a shared_linear layout spans exactly one buffer.
-// expected-error @+1 {{the layout spans [2, 4] but a buffer of the allocation is [4, 4]}}
+// expected-error @+1 {{Mismatch in expected shape for dimension 0. Expected: 4, got: 2 (a buffer of the allocation, and what the layout spans)}}
 tt.func @memdesc_shared_linear_shape(%a: !ttg.memdesc<4x4xf32, #shared, #ttg.shared_memory>) {
   tt.return
 }
@@ -306,7 +306,7 @@ tt.func @function_warps() attributes {"ttg.num-warps" = 6 : i32} {
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 // Tests that a shared-memory encoding is not a tensor layout.
 tt.func @shared_encoding_on_tensor(%x: tensor<32x16xf32, #blocked>) {
-  // expected-error @+1 {{'ttg.convert_layout' op tensor 'tensor<32x16xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>' has a shared-memory encoding; only memdescs may}}
+  // expected-error @+1 {{'ttg.convert_layout' op Non-distributed layout is not allowed in tensor type. 'tensor<32x16xf32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>>' has a shared-memory encoding; only memdescs may}}
   %0 = ttg.convert_layout %x : tensor<32x16xf32, #blocked> -> tensor<32x16xf32, #shared>
   tt.return
 }
@@ -329,7 +329,7 @@ tt.func @layout_rank(%x: tensor<32x16xf32, #blocked>) {
 module attributes {"ttg.num-warps" = 8 : i32} {
 // Tests that a layout spans the module's number of warps.
 tt.func @layout_module_warps(%x: tensor<32x16xf32, #blocked1>) {
-  // expected-error @+1 {{'ttg.convert_layout' op layout #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}> spans 4 warps, but the op runs with 8 warps}}
+  // expected-error @+1 {{'ttg.convert_layout' op Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
   %0 = ttg.convert_layout %x : tensor<32x16xf32, #blocked1> -> tensor<32x16xf32, #blocked>
   tt.return
 }
@@ -341,7 +341,7 @@ tt.func @layout_module_warps(%x: tensor<32x16xf32, #blocked1>) {
 module attributes {"ttg.num-warps" = 4 : i32} {
 // Tests that a function's own number of warps overrides the module's.
 tt.func @layout_function_warps() attributes {"ttg.num-warps" = 8 : i32} {
-  // expected-error @+1 {{'tt.make_range' op layout #ttg.slice<{dim = 1, parent = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>}> spans 4 warps, but the op runs with 8 warps}}
+  // expected-error @+1 {{'tt.make_range' op Layout has 4 warps per CTA, but the context requires 8 warps per CTA}}
   %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
   tt.return
 }
@@ -359,7 +359,7 @@ tt.func @layout_partition_warps() {
     ttg.warp_yield
   }
   partition0() num_warps(2) {
-    // expected-error @+1 {{'tt.make_range' op layout #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> spans 4 warps, but the op runs with 2 warps}}
+    // expected-error @+1 {{'tt.make_range' op Layout has 4 warps per CTA, but the context requires 2 warps per CTA}}
     %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #blocked>
     ttg.warp_return
   } : () -> ()
@@ -373,7 +373,7 @@ tt.func @layout_partition_warps() {
 module attributes {"ttg.threads-per-warp" = 64 : i32} {
 // Tests that a layout spans the module's number of threads per warp.
 tt.func @layout_threads() {
-  // expected-error @+1 {{'tt.make_range' op layout #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> spans 32 threads per warp, but the module has 64}}
+  // expected-error @+1 {{'tt.make_range' op Layout has 32 threads per warp, but the context requires 64 threads per warp}}
   %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #blocked>
   tt.return
 }
@@ -385,7 +385,7 @@ tt.func @layout_threads() {
 module attributes {"ttg.num-ctas" = 2 : i32} {
 // Tests that a layout spans the module's number of CTAs.
 tt.func @layout_ctas() {
-  // expected-error @+1 {{'tt.make_range' op layout #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}> spans 1 CTAs, but the module has 2}}
+  // expected-error @+1 {{'tt.make_range' op Layout has 1 CTAs per CGA, but the context requires 2 CTAs per CGA}}
   %0 = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #blocked>
   tt.return
 }
@@ -665,7 +665,7 @@ tt.func @local_barrier_operand(%x: i32) {
 #smem = #ttg.shared_memory
 // Tests that memdesc_index needs a leading dimension to index.
 tt.func @memdesc_index_rank_1(%buf: !ttg.memdesc<8xf32, #shared, #smem>, %i: i32) {
-  // expected-error @+1 {{'ttg.memdesc_index' op source must have rank at least 2}}
+  // expected-error @+1 {{'ttg.memdesc_index' op result rank must be input rank - 1, got 1 and 1}}
   %0 = ttg.memdesc_index %buf[%i] : !ttg.memdesc<8xf32, #shared, #smem> -> !ttg.memdesc<8xf32, #shared, #smem>
   tt.return
 }
@@ -676,7 +676,7 @@ tt.func @memdesc_index_rank_1(%buf: !ttg.memdesc<8xf32, #shared, #smem>, %i: i32
 #smem = #ttg.shared_memory
 // Tests that memdesc_index drops exactly the leading dimension.
 tt.func @memdesc_index_rank(%buf: !ttg.memdesc<3x8x16xf32, #shared, #smem>, %i: i32) {
-  // expected-error @+1 {{'ttg.memdesc_index' op result shape must be the source shape without its leading dimension}}
+  // expected-error @+1 {{'ttg.memdesc_index' op result rank must be input rank - 1, got 3 and 3}}
   %0 = ttg.memdesc_index %buf[%i] : !ttg.memdesc<3x8x16xf32, #shared, #smem> -> !ttg.memdesc<3x8x16xf32, #shared, #smem>
   tt.return
 }
@@ -754,7 +754,7 @@ tt.func @memdesc_subslice_out_of_bounds(%buf: !ttg.memdesc<8x16xf32, #shared, #s
 #smem = #ttg.shared_memory
 // Tests that a subslice starts on a multiple of its size.
 tt.func @memdesc_subslice_unaligned(%buf: !ttg.memdesc<8x16xf32, #shared, #smem>) {
-  // expected-error @+1 {{'ttg.memdesc_subslice' op offset 4 of dimension 1 must be a multiple of the slice size 8}}
+  // expected-error @+1 {{'ttg.memdesc_subslice' op The split offset may not touch the tile: offset 4 of dimension 1 must be a multiple of the slice size 8}}
   %0 = ttg.memdesc_subslice %buf[0, 4] : !ttg.memdesc<8x16xf32, #shared, #smem> -> !ttg.memdesc<8x8xf32, #shared, #smem, 8x16>
   tt.return
 }
@@ -1061,7 +1061,7 @@ tt.func @warp_id_type() {
 // Tests that warp_specialize keeps its partitions in a
 // warp_specialize.partitions op.
 tt.func @warp_specialize_no_holder() {
-  // expected-error @+1 {{'ttg.warp_specialize' op expects its second region to hold a ttg.warp_specialize.partitions op}}
+  // expected-error @+1 {{'ttg.warp_specialize' op expected to find only a `ttg.warp_specialize.partitions` op inside its second region}}
   "ttg.warp_specialize"() ({
     "ttg.warp_yield"() : () -> ()
   }, {
@@ -1074,7 +1074,7 @@ tt.func @warp_specialize_no_holder() {
 
 // Tests that warp_specialize has one warp count per partition.
 tt.func @warp_specialize_partition_count() {
-  // expected-error @+1 {{'ttg.warp_specialize' op has 0 partitions but 1 partitionNumWarps entries}}
+  // expected-error @+1 {{'ttg.warp_specialize' op has 0 partitions but `partitionNumWarps` has 1 elements}}
   "ttg.warp_specialize"() ({
     "ttg.warp_yield"() : () -> ()
   }, {
@@ -1087,7 +1087,7 @@ tt.func @warp_specialize_partition_count() {
 
 // Tests that a partition runs on a power-of-two number of warps.
 tt.func @warp_specialize_warps_not_pow2() {
-  // expected-error @+1 {{'ttg.warp_specialize' op partition warp counts must be powers of two, got 3}}
+  // expected-error @+1 {{'ttg.warp_specialize' op partition #0 number of warps (3) must be a power of 2}}
   ttg.warp_specialize()
   default {
     ttg.warp_yield
@@ -1102,7 +1102,7 @@ tt.func @warp_specialize_warps_not_pow2() {
 
 // Tests that warpGroupStartIds has one entry per partition.
 tt.func @warp_specialize_start_ids() {
-  // expected-error @+1 {{'ttg.warp_specialize' op warpGroupStartIds must have one entry per partition}}
+  // expected-error @+1 {{'ttg.warp_specialize' op has 1 warp group start IDs but expected 2}}
   ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4>}
   default {
     ttg.warp_yield
@@ -1120,7 +1120,7 @@ tt.func @warp_specialize_start_ids() {
 
 // Tests that every partition takes one argument per explicit capture.
 tt.func @warp_specialize_argument_count() {
-  // expected-error @+1 {{'ttg.warp_specialize' op partition 0 must take one argument per explicit capture, of the captures' types}}
+  // expected-error @+1 {{'ttg.warp_specialize' op partition region #0 has 1 arguments but expected 0}}
   ttg.warp_specialize()
   default {
     ttg.warp_yield
@@ -1135,7 +1135,7 @@ tt.func @warp_specialize_argument_count() {
 
 // Tests that the partitions' arguments have the captures' types.
 tt.func @warp_specialize_argument_type(%a: i32) {
-  // expected-error @+1 {{'ttg.warp_specialize' op partition 1 must take one argument per explicit capture, of the captures' types}}
+  // expected-error @+1 {{'ttg.warp_specialize' op partition region #1 argument #0 has type 'i64' but corresponding capture has type 'i32'}}
   ttg.warp_specialize(%a)
   default {
     ttg.warp_yield
@@ -1171,7 +1171,7 @@ tt.func @warp_specialize_partition_numbering() {
 // Tests that partitions are isolated from above: values reach them only as
 // explicit captures.
 tt.func @warp_specialize_implicit_capture(%a: i32) {
-  // expected-note @+1 {{required by region isolation constraints}}
+  // expected-note @+5 {{required by region isolation constraints}}
   ttg.warp_specialize()
   default {
     ttg.warp_yield
@@ -1190,7 +1190,7 @@ tt.func @warp_specialize_implicit_capture(%a: i32) {
 tt.func @warp_yield_count(%a: i32) {
   ttg.warp_specialize()
   default {
-    // expected-error @+1 {{'ttg.warp_yield' op must yield values of the warp_specialize's result types}}
+    // expected-error @+1 {{'ttg.warp_yield' op has 1 operands but parent op expected 0}}
     ttg.warp_yield %a : i32
   } : () -> ()
   tt.return
@@ -1202,7 +1202,7 @@ tt.func @warp_yield_count(%a: i32) {
 tt.func @warp_yield_type(%b: i64) {
   %0 = ttg.warp_specialize()
   default {
-    // expected-error @+1 {{'ttg.warp_yield' op must yield values of the warp_specialize's result types}}
+    // expected-error @+1 {{'ttg.warp_yield' op operand #0 has type 'i64' but parent op expected 'i32'}}
     ttg.warp_yield %b : i64
   } : () -> i32
   tt.return
@@ -1323,7 +1323,7 @@ tt.func @memdesc_index_encoding(%m: !ttg.memdesc<2x16x16xf16, #shared, #ttg.shar
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 tt.func @memdesc_index_of_view(%m: !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable, 4x16x16>, %i: i32) {
   // Tests that memdesc_index takes buffers out of whole allocations only.
-  // expected-error @+1 {{'ttg.memdesc_index' op the source must be a whole allocation, not a view (its alloc shape must be its shape)}}
+  // expected-error @+1 {{'ttg.memdesc_index' op alloc shape must match shape for both result and src: memdesc_index takes a buffer out of a whole allocation, and the buffer is one}}
   %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable, 4x16x16> -> !ttg.memdesc<16x16xf16, #shared, #ttg.shared_memory, mutable>
   tt.return
 }
@@ -1334,7 +1334,7 @@ tt.func @memdesc_index_of_view(%m: !ttg.memdesc<2x16x16xf16, #shared, #ttg.share
 tt.func @memdesc_index_result_alloc(%m: !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable>, %i: i32) {
   // Tests that the buffer memdesc_index returns is typed as a whole
   // allocation.
-  // expected-error @+1 {{'ttg.memdesc_index' op the result's alloc shape must be its shape}}
+  // expected-error @+1 {{'ttg.memdesc_index' op alloc shape must match shape for both result and src: memdesc_index takes a buffer out of a whole allocation, and the buffer is one}}
   %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<2x16x16xf16, #shared, #ttg.shared_memory, mutable> -> !ttg.memdesc<16x16xf16, #shared, #ttg.shared_memory, mutable, 2x16x16>
   tt.return
 }
@@ -1396,7 +1396,7 @@ tt.func @warp_specialize_nested() {
   ttg.warp_specialize()
   default {
     // Tests that warp_specialize does not nest.
-    // expected-error @+1 {{'ttg.warp_specialize' op cannot be nested inside another ttg.warp_specialize}}
+    // expected-error @+1 {{'ttg.warp_specialize' op cannot be nested inside another `ttg.warp_specialize` op}}
     ttg.warp_specialize()
     default {
       ttg.warp_yield

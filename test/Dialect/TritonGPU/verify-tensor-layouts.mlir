@@ -5,7 +5,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @too_many_warps() {
-    // expected-error @+1 {{'tt.make_range' op layout #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [8], order = [0]}> spans 8 warps, but the op runs with 4 warps}}
+    // expected-error @+1 {{'tt.make_range' op Layout has 8 warps per CTA, but the context requires 4 warps per CTA}}
     %0 = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
     tt.return
   }
@@ -17,7 +17,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @wrong_threads(%x: i32) {
-    // expected-error @+1 {{spans 16 threads per warp, but the module has 32}}
+    // expected-error @+1 {{Layout has 16 threads per warp, but the context requires 32 threads per warp}}
     %0 = tt.splat %x : i32 -> tensor<16x16xi32, #blocked>
     tt.return
   }
@@ -41,7 +41,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0], CGALayout = [[1]]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @wrong_ctas(%x: i32) {
-    // expected-error @+1 {{spans 2 CTAs, but the module has 1}}
+    // expected-error @+1 {{Layout has 2 CTAs per CGA, but the context requires 1 CTAs per CGA}}
     %0 = tt.splat %x : i32 -> tensor<256xi32, #blocked>
     tt.return
   }
@@ -53,7 +53,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [2, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @slice_parent(%x: i32) {
-    // expected-error @+1 {{spans 2 warps, but the op runs with 4 warps}}
+    // expected-error @+1 {{Layout has 2 warps per CTA, but the context requires 4 warps per CTA}}
     %0 = tt.splat %x : i32 -> tensor<16xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
     tt.return
   }
@@ -65,7 +65,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
   tt.func @shared_on_tensor(%x: i32) {
-    // expected-error @+1 {{has a shared-memory encoding; only memdescs may}}
+    // expected-error @+1 {{Non-distributed layout is not allowed in tensor type. }}
     %0 = tt.splat %x : i32 -> tensor<16xi32, #shared>
     tt.return
   }
@@ -86,7 +86,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     }
     partition0(%y: i32) num_warps(2) {
       %1 = tt.splat %y : i32 -> tensor<64xi32, #blocked2>
-      // expected-error @+1 {{spans 4 warps, but the op runs with 2 warps}}
+      // expected-error @+1 {{Layout has 4 warps per CTA, but the context requires 2 warps per CTA}}
       %2 = tt.splat %y : i32 -> tensor<128xi32, #blocked4>
       ttg.warp_return
     } : (i32) -> ()

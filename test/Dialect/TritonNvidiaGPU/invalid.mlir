@@ -224,7 +224,7 @@ tt.func @tc_gen5_mma_accumulator_mxn(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that tc_gen5_mma arrives on mbarriers: single i64s in shared memory.
 tt.func @tc_gen5_mma_arrives_mbarriers_single_i64s(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xf16, #nvmma, #smem>, %d: !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, %p: i1, %bar: !ttg.memdesc<2xi64, #bar, #smem, mutable>) {
-  // expected-error @+1 {{'ttng.tc_gen5_mma' op barrier must be a 1xi64 memdesc in shared memory, got '!ttg.memdesc<2xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
+  // expected-error @+1 {{'ttng.tc_gen5_mma' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<2xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
   ttng.tc_gen5_mma %a, %b, %d, %p, %p, %bar[%p] {is_async} : !ttg.memdesc<128x64xf16, #nvmma, #smem>, !ttg.memdesc<64x128xf16, #nvmma, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, !ttg.memdesc<2xi64, #bar, #smem, mutable>
   tt.return
 }
@@ -284,7 +284,7 @@ tt.func @tc_gen5_mma_token_async_token(%a: !ttg.memdesc<128x64xf16, #nvmma, #sme
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that tc_gen5_mma_scaled arrives on mbarriers.
 tt.func @tc_gen5_mma_scaled_arrives_mbarriers(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xf16, #nvmma, #smem>, %d: !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, %s: !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, %p: i1, %bar: !ttg.memdesc<1xi32, #bar, #smem, mutable>) {
-  // expected-error @+1 {{'ttng.tc_gen5_mma_scaled' op barrier must be a 1xi64 memdesc in shared memory}}
+  // expected-error @+1 {{'ttng.tc_gen5_mma_scaled' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<1xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
   ttng.tc_gen5_mma_scaled %a, %b, %d, %s, %s, %p, %p lhs = e4m3 rhs = e4m3, %bar[%p] : !ttg.memdesc<128x64xf16, #nvmma, #smem>, !ttg.memdesc<64x128xf16, #nvmma, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, !ttg.memdesc<128x2xi8, #scales, #ttng.tensor_memory>, !ttg.memdesc<1xi32, #bar, #smem, mutable>
   tt.return
 }
@@ -375,7 +375,7 @@ tt.func @cluster_arrive_relaxed_flag_i1() {
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that init_barrier initializes an mbarrier: one i64.
 tt.func @init_barrier_initializes_mbarrier_one_i64(%bar: !ttg.memdesc<2xi64, #bar, #smem, mutable>) {
-  // expected-error @+1 {{'ttng.init_barrier' op barrier must be a 1xi64 memdesc in shared memory}}
+  // expected-error @+1 {{'ttng.init_barrier' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<2xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
   ttng.init_barrier %bar, 1 : !ttg.memdesc<2xi64, #bar, #smem, mutable>
   tt.return
 }
@@ -388,7 +388,7 @@ tt.func @init_barrier_initializes_mbarrier_one_i64(%bar: !ttg.memdesc<2xi64, #ba
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that inval_barrier invalidates an mbarrier: an i64.
 tt.func @inval_barrier_invalidates_mbarrier_i64(%bar: !ttg.memdesc<1xi32, #bar, #smem, mutable>) {
-  // expected-error @+1 {{'ttng.inval_barrier' op barrier must be a 1xi64 memdesc in shared memory}}
+  // expected-error @+1 {{'ttng.inval_barrier' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<1xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
   ttng.inval_barrier %bar : !ttg.memdesc<1xi32, #bar, #smem, mutable>
   tt.return
 }
@@ -400,7 +400,7 @@ tt.func @inval_barrier_invalidates_mbarrier_i64(%bar: !ttg.memdesc<1xi32, #bar, 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that an mbarrier lives in shared memory.
 tt.func @wait_barrier_mbarrier_lives_shared_memory(%bar: !ttg.memdesc<128x128xi32, #tmem, #ttng.tensor_memory, mutable>, %phase: i32) {
-  // expected-error @+1 {{'ttng.wait_barrier' op barrier must be a 1xi64 memdesc in shared memory}}
+  // expected-error @+1 {{'ttng.wait_barrier' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<128x128xi32, #ttng.tensor_memory_encoding<blockM = 128, blockN = 128, colStride = 1>, #ttng.tensor_memory, mutable>'}}
   ttng.wait_barrier %bar, %phase : !ttg.memdesc<128x128xi32, #tmem, #ttng.tensor_memory, mutable>
   tt.return
 }
@@ -413,7 +413,7 @@ tt.func @wait_barrier_mbarrier_lives_shared_memory(%bar: !ttg.memdesc<128x128xi3
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that barrier_expect waits on an mbarrier.
 tt.func @barrier_expect_waits_mbarrier(%bar: !ttg.memdesc<1x1xi64, #bar2d, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.barrier_expect' op barrier must be a 1xi64 memdesc in shared memory}}
+  // expected-error @+1 {{'ttng.barrier_expect' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<1x1xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>, #ttg.shared_memory, mutable>'}}
   ttng.barrier_expect %bar, 128, %p : !ttg.memdesc<1x1xi64, #bar2d, #smem, mutable>
   tt.return
 }
@@ -452,7 +452,7 @@ tt.func @arrive_barrier_arrives_at_least_once(%bar: !ttg.memdesc<1xi64, #bar, #s
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that arrive_barrier arrives on an mbarrier.
 tt.func @arrive_barrier_arrives_mbarrier(%bar: !ttg.memdesc<1xf64, #bar, #smem, mutable>) {
-  // expected-error @+1 {{'ttng.arrive_barrier' op barrier must be a 1xi64 memdesc in shared memory}}
+  // expected-error @+1 {{'ttng.arrive_barrier' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<1xf64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
   ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xf64, #bar, #smem, mutable>
   tt.return
 }
@@ -497,7 +497,7 @@ tt.func @wait_barrier_dependencies_memdescs(%bar: !ttg.memdesc<1xi64, #bar, #sme
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that a TMA load waits on an mbarrier.
 tt.func @async_tma_copy_global_to_local_load_waits_mbarrier(%desc: !tt.tensordesc<tensor<128x64xf16, #nvmma>>, %i: i32, %buf: !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>, %bar: !ttg.memdesc<2xi64, #bar, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op barrier must be a 1xi64 memdesc in shared memory}}
+  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<2xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
   ttng.async_tma_copy_global_to_local %desc[%i, %i] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #nvmma>>, !ttg.memdesc<2xi64, #bar, #smem, mutable> -> !ttg.memdesc<128x64xf16, #nvmma, #smem, mutable>
   tt.return
 }
@@ -511,7 +511,7 @@ tt.func @async_tma_copy_global_to_local_load_waits_mbarrier(%desc: !tt.tensordes
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that a TMA load writes mutable memory.
 tt.func @async_tma_copy_global_to_local_load_writes_mutable_memory(%desc: !tt.tensordesc<tensor<128x64xf16, #nvmma>>, %i: i32, %buf: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op cannot copy into an immutable memdesc}}
+  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op cannot store into immutable memory}}
   ttng.async_tma_copy_global_to_local %desc[%i, %i] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<128x64xf16, #nvmma, #smem>
   tt.return
 }
@@ -593,8 +593,23 @@ tt.func @async_tma_reduce_reduction_knows_only_descriptor(%desc: !tt.tensordesc<
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that a TMA gather waits on an mbarrier.
 tt.func @async_tma_gather_waits_mbarrier(%desc: !tt.tensordesc<tensor<1x64xf16, #nvmma>>, %rows: tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>, %y: i32, %buf: !ttg.memdesc<32x64xf16, #nvmma, #smem, mutable>, %bar: !ttg.memdesc<1xi32, #bar, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.async_tma_gather' op barrier must be a 1xi64 memdesc in shared memory, got '!ttg.memdesc<1xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
+  // expected-error @+1 {{'ttng.async_tma_gather' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<1xi32, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
   ttng.async_tma_gather %desc[%rows, %y] %buf, %bar, %p : !tt.tensordesc<tensor<1x64xf16, #nvmma>>, tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>, i32, !ttg.memdesc<1xi32, #bar, #smem, mutable>, !ttg.memdesc<32x64xf16, #nvmma, #smem, mutable>, i1
+  tt.return
+}
+}
+
+// -----
+
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#swizzled = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+// Tests that a TMA load writes an nvmma_shared buffer.
+tt.func @async_tma_copy_global_to_local_needs_nvmma(%desc: !tt.tensordesc<tensor<128x64xf16, #nvmma>>, %i: i32, %buf: !ttg.memdesc<128x64xf16, #swizzled, #smem, mutable>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
+  // expected-error @+1 {{'ttng.async_tma_copy_global_to_local' op TMA result must have NVMMA shared layout, got #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>}}
+  ttng.async_tma_copy_global_to_local %desc[%i, %i] %buf, %bar, %p : !tt.tensordesc<tensor<128x64xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<128x64xf16, #swizzled, #smem, mutable>
   tt.return
 }
 }
@@ -608,7 +623,7 @@ tt.func @async_tma_gather_waits_mbarrier(%desc: !tt.tensordesc<tensor<1x64xf16, 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that a TMA gather writes mutable memory.
 tt.func @async_tma_gather_writes_mutable_memory(%desc: !tt.tensordesc<tensor<1x64xf16, #nvmma>>, %rows: tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>, %y: i32, %buf: !ttg.memdesc<32x64xf16, #nvmma, #smem>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.async_tma_gather' op cannot gather into an immutable memdesc}}
+  // expected-error @+1 {{'ttng.async_tma_gather' op cannot store into immutable memory}}
   ttng.async_tma_gather %desc[%rows, %y] %buf, %bar, %p : !tt.tensordesc<tensor<1x64xf16, #nvmma>>, tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>, i32, !ttg.memdesc<1xi64, #bar, #smem, mutable>, !ttg.memdesc<32x64xf16, #nvmma, #smem>, i1
   tt.return
 }
@@ -808,7 +823,7 @@ tt.func @tmem_load_produces_shape_source(%buf: !ttg.memdesc<128x256xf32, #acc, #
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that tmem_load's result layout spans the op's warps.
 tt.func @tmem_load_result_layout_spans_op(%buf: !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>) {
-  // expected-error @+1 {{'ttng.tmem_load' op layout #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [8, 1], order = [0, 1]}> spans 8 warps, but the op runs with 4 warps}}
+  // expected-error @+1 {{'ttng.tmem_load' op Layout has 8 warps per CTA, but the context requires 4 warps per CTA}}
   %0 = ttng.tmem_load %buf : !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable> -> tensor<128x128xf32, #ttg.blocked<{sizePerThread = [1, 128], threadsPerWarp = [32, 1], warpsPerCTA = [8, 1], order = [0, 1]}>>
   tt.return
 }
@@ -835,7 +850,7 @@ tt.func @tmem_store_writes_tensor_memory(%v: tensor<128x128xf32, #blocked>, %buf
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that tmem_store writes mutable memory.
 tt.func @tmem_store_writes_mutable_memory(%v: tensor<128x128xf32, #blocked>, %buf: !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory>, %p: i1) {
-  // expected-error @+1 {{'ttng.tmem_store' op cannot store into an immutable memdesc}}
+  // expected-error @+1 {{'ttng.tmem_store' op Cannot store into an immutable alloc}}
   ttng.tmem_store %v, %buf, %p : tensor<128x128xf32, #blocked> -> !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory>
   tt.return
 }
@@ -901,7 +916,7 @@ tt.func @tmem_copy_writes_tensor_memory(%src: !ttg.memdesc<128x4xi8, #bar2d, #sm
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that tmem_copy arrives on an mbarrier.
 tt.func @tmem_copy_arrives_mbarrier(%src: !ttg.memdesc<128x4xi8, #bar2d, #smem>, %dst: !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory, mutable>, %bar: !ttg.memdesc<4xi64, #bar, #smem, mutable>) {
-  // expected-error @+1 {{'ttng.tmem_copy' op barrier must be a 1xi64 memdesc in shared memory}}
+  // expected-error @+1 {{'ttng.tmem_copy' op barrier allocation must be a descriptor of 1xi64 type in shared memory, got '!ttg.memdesc<4xi64, #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>, #ttg.shared_memory, mutable>'}}
   ttng.tmem_copy %src, %dst, %bar : !ttg.memdesc<128x4xi8, #bar2d, #smem>, !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory, mutable>, !ttg.memdesc<4xi64, #bar, #smem, mutable>
   tt.return
 }
@@ -1065,7 +1080,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // Tests that a in registers packs 32 bits of K per register: kWidth 2 for
 // f16.
 tt.func @warp_group_dot_kwidth(%a: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: !ttg.memdesc<64x128xf16, #nvmma, #smem>, %c: tensor<128x128xf32, #mma>) {
-  // expected-error @+1 {{'ttng.warp_group_dot' op operand a in registers must have kWidth 2, got 4}}
+  // expected-error @+1 {{'ttng.warp_group_dot' op in-register LHS operand must have a kWidth of 2 but got 4}}
   %0 = ttng.warp_group_dot %a, %b, %c : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * !ttg.memdesc<64x128xf16, #nvmma, #smem> -> tensor<128x128xf32, #mma>
   tt.return
 }
@@ -1104,7 +1119,7 @@ tt.func @init_barrier_zero(%bar: !ttg.memdesc<1xi64, #shared, #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that an uninitialized tensor-memory allocation is mutable.
 tt.func @tmem_alloc_immutable() {
-  // expected-error @+1 {{'ttng.tmem_alloc' op an uninitialized allocation must be mutable}}
+  // expected-error @+1 {{'ttng.tmem_alloc' op uninitialized alloc must have a mutable memdesc type}}
   %0 = ttng.tmem_alloc : () -> !ttg.memdesc<128x128xf32, #tmem, #ttng.tensor_memory>
   tt.return
 }
@@ -1169,7 +1184,7 @@ tt.func @tmem_store_element_type(%m: !ttg.memdesc<128x128xf32, #tmem, #ttng.tens
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that tmem_copy writes into mutable tensor memory.
 tt.func @tmem_copy_immutable(%s: !ttg.memdesc<128x4xi8, #shared, #ttg.shared_memory>, %d: !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory>) {
-  // expected-error @+1 {{'ttng.tmem_copy' op cannot copy into an immutable memdesc}}
+  // expected-error @+1 {{'ttng.tmem_copy' op Cannot copy into an immutable alloc}}
   ttng.tmem_copy %s, %d : !ttg.memdesc<128x4xi8, #shared, #ttg.shared_memory>, !ttg.memdesc<128x4xi8, #scales, #ttng.tensor_memory>
   tt.return
 }
@@ -1184,7 +1199,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
 // Tests that tc_gen5_mma multiplies only the types tcgen05.mma has: bf16
 // accumulates into f32, not f16.
 tt.func @tc_gen5_mma_types(%a: !ttg.memdesc<128x64xbf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xbf16, #nvmma, #smem>, %d: !ttg.memdesc<128x128xf16, #acc, #ttng.tensor_memory, mutable>, %p: i1) {
-  // expected-error @+1 {{'ttng.tc_gen5_mma' op tcgen05.mma cannot multiply 'bf16' by 'bf16' into 'f16' (f16/bf16, tf32, fp8 or i8 operands with their accumulators)}}
+  // expected-error @+1 {{'ttng.tc_gen5_mma' op unsupported accumulator dtype for operand types 'bf16' and 'bf16', accumulator dtype is 'f16' but must be one of ['f32']}}
   ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xbf16, #nvmma, #smem>, !ttg.memdesc<64x128xbf16, #nvmma, #smem>, !ttg.memdesc<128x128xf16, #acc, #ttng.tensor_memory, mutable>
   tt.return
 }
@@ -1199,7 +1214,7 @@ tt.func @tc_gen5_mma_types(%a: !ttg.memdesc<128x64xbf16, #nvmma, #smem>, %b: !tt
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
 // Tests that tc_gen5_mma's operands are of one kind: f16 by fp8 is not.
 tt.func @tc_gen5_mma_mixed(%a: !ttg.memdesc<128x64xf16, #nvmma, #smem>, %b: !ttg.memdesc<64x128xf8E4M3FN, #nvmma8, #smem>, %d: !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>, %p: i1) {
-  // expected-error @+1 {{tcgen05.mma cannot multiply 'f16' by 'f8E4M3FN' into 'f32'}}
+  // expected-error @+1 {{'ttng.tc_gen5_mma' op tcgen05.mma cannot multiply 'f16' by 'f8E4M3FN' (f16/bf16, tf32, fp8 or i8 operands with their accumulators)}}
   ttng.tc_gen5_mma %a, %b, %d, %p, %p : !ttg.memdesc<128x64xf16, #nvmma, #smem>, !ttg.memdesc<64x128xf8E4M3FN, #nvmma8, #smem>, !ttg.memdesc<128x128xf32, #acc, #ttng.tensor_memory, mutable>
   tt.return
 }

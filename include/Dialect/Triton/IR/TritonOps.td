@@ -424,6 +424,7 @@ def TT_JoinOp : TT_Op<"join", [Pure, SameTypeOperands,
   let arguments = (ins TT_Tensor:$lhs, TT_Tensor:$rhs);
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
   let extraClassDeclaration = [{
     /// The result may carry any layout equivalent to the inferred one.
     static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
@@ -643,6 +644,10 @@ def TT_ReduceOp : TT_Op<"reduce", [Pure, SameOperandsShape,
     ::llvm::SmallVector<::mlir::Type> getElementTypes();
     /// Number of operands reduced together.
     unsigned getNumOperands() { return getSrcs().size(); }
+    /// Results of other element types are left to the verifier, which
+    /// names them in upstream's words.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual);
   }];
 }
 
@@ -685,6 +690,10 @@ def TT_ScanOp : TT_Op<"scan", [Pure, SameOperandsAndResultEncoding,
     ::llvm::SmallVector<::mlir::Type> getElementTypes();
     /// Number of operands scanned together.
     unsigned getNumOperands() { return getSrcs().size(); }
+    /// Results of other element types are left to the verifier, which
+    /// names them in upstream's words.
+    static bool isCompatibleReturnTypes(::mlir::TypeRange inferred,
+                                        ::mlir::TypeRange actual);
   }];
 }
 

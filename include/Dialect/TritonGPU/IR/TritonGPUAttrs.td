@@ -1,7 +1,7 @@
 //===- TritonGPUAttrs.td - ttg layout attributes ----------*- tablegen -*-===//
 //
 // The encodings that place a tensor on the GPU (blocked, slice, dot_op,
-// nvidia_mma, linear), the shared-memory encodings (swizzled_shared,
+// nvidia_mma, amd_mfma, amd_wmma, linear), the shared-memory encodings (swizzled_shared,
 // nvmma_shared, padded_shared, shared_linear) and the shared memory space.
 //
 // Layouts that may span several CTAs of a cluster keep the bases of their
@@ -106,6 +106,55 @@ def TTG_NvidiaMmaEncodingAttr : TTG_Attr<"NvidiaMmaEncoding", "nvidia_mma"> {
     unsigned getRank() const { return getWarpsPerCTA().size(); }
     bool isAmpere() const { return getVersionMajor() == 2; }
     bool isHopper() const { return getVersionMajor() == 3; }
+  }];
+}
+
+def TTG_AMDMfmaEncodingAttr : TTG_Attr<"AMDMfmaEncoding", "amd_mfma"> {
+  let summary = "the accumulator layout of AMD matrix-core (MFMA) instructions";
+  let description = [{
+    Parsed, printed and verified so that IR written for AMD GPUs reads; this
+    toolchain does not lower it. `instrShape` is [M, N, K] of one
+    instruction; `isTransposed` swaps the roles of rows and columns in a
+    lane's registers. `tilesPerWarp` (default all 1) and `elementBitWidth`
+    (32 or 64, default 32) are printed only when not the default.
+
+    ```mlir
+    #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32, 8], isTransposed = true}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$version,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$instrShape,
+                        "bool":$isTransposed,
+                        TTG_CGABasesParameter:$cgaBases,
+                        ArrayRefParameter<"unsigned">:$tilesPerWarp,
+                        "unsigned":$elementBitWidth);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getWarpsPerCTA().size(); }
+  }];
+}
+
+def TTG_AMDWmmaEncodingAttr : TTG_Attr<"AMDWmmaEncoding", "amd_wmma"> {
+  let summary = "the accumulator layout of AMD WMMA instructions (RDNA)";
+  let description = [{
+    Parsed, printed and verified only, as `amd_mfma`. `instrShape` defaults
+    to [16, 16, 16]; `isTranspose` to false.
+
+    ```mlir
+    #ttg.amd_wmma<{version = 2, isTranspose = false, warpsPerCTA = [2, 2]}>
+    ```
+  }];
+  let parameters = (ins "unsigned":$version, "bool":$isTransposed,
+                        ArrayRefParameter<"unsigned">:$warpsPerCTA,
+                        ArrayRefParameter<"unsigned">:$tilesPerWarp,
+                        TTG_CGABasesParameter:$cgaBases,
+                        ArrayRefParameter<"unsigned">:$instrShape);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    unsigned getRank() const { return getWarpsPerCTA().size(); }
   }];
 }
 

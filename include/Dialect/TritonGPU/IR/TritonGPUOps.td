@@ -396,7 +396,6 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
                         SizedRegion<1>:$partitionOpHolder);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
-  let hasRegionVerifier = 1;
   let extraClassDeclaration = [{
     /// The op holding the partition regions.
     WarpSpecializePartitionsOp getPartitionOp();

@@ -59,12 +59,16 @@ static Attribute reshapeDense(Attribute attr, Type type) {
   return dense.reshape(shaped);
 }
 
-static std::string shapeString(ArrayRef<int64_t> shape) {
-  std::string s = "[";
+/// Prints a shape as upstream's diagnostics do: "32, 2".
+static std::string dimsString(ArrayRef<int64_t> shape) {
+  std::string s;
   llvm::raw_string_ostream os(s);
   llvm::interleaveComma(shape, os);
-  os << "]";
   return s;
+}
+
+static std::string shapeString(ArrayRef<int64_t> shape) {
+  return "[" + dimsString(shape) + "]";
 }
 
 //===----------------------------------------------------------------------===//
@@ -76,23 +80,28 @@ LogicalResult BitcastOp::verify() {
   Type dstElem = getElementTypeOrSelf(getType());
   bool srcIsPtr = isa<PointerType>(srcElem);
   bool dstIsPtr = isa<PointerType>(dstElem);
-  if (srcIsPtr != dstIsPtr)
-    return emitOpError("cannot bitcast between pointer and non-pointer types ")
-           << srcElem << " and " << dstElem;
+  // The wording is upstream's: its tests match it.
+  if (srcIsPtr && !dstIsPtr)
+    return emitOpError("Cannot bitcast pointer to non-pointer type ")
+           << dstElem;
+  if (dstIsPtr && !srcIsPtr)
+    return emitOpError("Cannot bitcast non-pointer type ")
+           << srcElem << " to pointer type";
   if (srcIsPtr) {
     unsigned srcSpace = cast<PointerType>(srcElem).getAddressSpace();
     unsigned dstSpace = cast<PointerType>(dstElem).getAddressSpace();
     if (srcSpace != dstSpace)
-      return emitOpError("cannot bitcast a pointer between address spaces ")
-             << srcSpace << " and " << dstSpace;
+      return emitOpError("Cannot bitcast pointer between different address "
+                         "spaces (")
+             << srcSpace << " and " << dstSpace << ")";
     return success();
   }
   unsigned srcBits = srcElem.getIntOrFloatBitWidth();
   unsigned dstBits = dstElem.getIntOrFloatBitWidth();
   if (srcBits != dstBits)
-    return emitOpError("source and result must have the same bit width, got ")
-           << srcBits << " bits (" << srcElem << ") and " << dstBits
-           << " bits (" << dstElem << ")";
+    return emitOpError("Cannot bitcast data-type of size ")
+           << srcBits << " to data-type of size " << dstBits << " (" << srcElem
+           << " to " << dstElem << ")";
   return success();
 }
 
@@ -284,7 +293,8 @@ UnsplatOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
 LogicalResult UnsplatOp::verify() {
   auto srcType = getSrc().getType();
   if (srcType.getNumElements() != 1)
-    return emitOpError("source must have exactly one element, got ") << srcType;
+    return emitOpError("source tensor must have exactly one element, got ")
+           << srcType;
   return success();
 }
 
@@ -343,8 +353,8 @@ LogicalResult ReshapeOp::verify() {
   RankedTensorType srcType = getSrc().getType();
   RankedTensorType dstType = getType();
   if (srcType.getNumElements() != dstType.getNumElements())
-    return emitOpError("source and result must have the same number of "
-                       "elements, got ")
+    return emitOpError("number of src and dst elements of reshape must be the "
+                       "same, got ")
            << srcType.getNumElements() << " and " << dstType.getNumElements();
   Attribute srcEncoding = srcType.getEncoding();
   Attribute dstEncoding = dstType.getEncoding();
@@ -396,15 +406,14 @@ LogicalResult BroadcastOp::verify() {
   ArrayRef<int64_t> srcShape = getSrc().getType().getShape();
   ArrayRef<int64_t> dstShape = getType().getShape();
   if (srcShape.size() != dstShape.size())
-    return emitOpError("source rank ")
-           << srcShape.size() << " does not match result rank "
-           << dstShape.size();
+    return emitOpError("rank of source must be same as rank of result (")
+           << srcShape.size() << " vs " << dstShape.size() << ")";
   for (auto [i, dims] : llvm::enumerate(llvm::zip(srcShape, dstShape))) {
     auto [src, dst] = dims;
     if (src != dst && src != 1)
-      return emitOpError("cannot broadcast dimension ")
-             << i << " of size " << src << " to size " << dst
-             << "; only dimensions of size 1 broadcast";
+      return emitOpError("Different dimensions at index ")
+             << i << " between source and result.  Broadcast requires the "
+             << "source dimension to be 1.";
   }
   return success();
 }
@@ -574,9 +583,47 @@ bool TransOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
 
 /// Joins and splits only move values between registers of one thread, so
 /// the result's registers may come in any order.
-bool JoinOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
-  return areCompatibleTensorTypes(inferred, actual, /*anyRegisterOrder=*/true);
+LogicalResult JoinOp::verify() {
+  RankedTensorType srcType = getLhs().getType();
+  RankedTensorType dstType = getType();
+  SmallVector<int64_t> shape(srcType.getShape());
+  shape.push_back(2);
+  if (dstType.getShape() != ArrayRef<int64_t>(shape))
+    return emitOpError("result shape must be (")
+           << dimsString(shape) << "), but got "
+           << dimsString(dstType.getShape());
+  if (dstType.getElementType() != srcType.getElementType())
+    return emitOpError("result element type must match the input element "
+                       "type, got ")
+           << dstType.getElementType() << " and " << srcType.getElementType();
+  Attribute dstEncoding = dstType.getEncoding();
+  if (!dstEncoding) {
+    if (srcType.getEncoding())
+      return emitOpError("result encoding must be specified");
+    return success();
+  }
+  // Many result layouts hold a given operand layout, but each result layout
+  // determines the operand's: split it back and compare.
+  auto *iface = dstEncoding.getDialect()
+                    .getRegisteredInterface<DialectInferLayoutInterface>();
+  if (!iface)
+    return success();
+  Attribute expected;
+  if (!srcType.getEncoding() ||
+      failed(iface->inferSplitOpEncoding(dstEncoding, expected, shape,
+                                         /*loc=*/std::nullopt)) ||
+      !iface->isEquivalentLayout(srcType.getShape(), expected,
+                                 srcType.getEncoding(),
+                                 /*anyRegisterOrder=*/true))
+    return emitOpError("incompatible join layout: the result layout ")
+           << dstEncoding << " does not hold the operand layout "
+           << srcType.getEncoding();
+  return success();
 }
+
+/// JoinOp::verify checks the result type itself, shape first, in the words
+/// upstream's tests match; inference only builds joins.
+bool JoinOp::isCompatibleReturnTypes(TypeRange, TypeRange) { return true; }
 
 bool SplitOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
   return areCompatibleTensorTypes(inferred, actual, /*anyRegisterOrder=*/true);
@@ -610,18 +657,20 @@ OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult MakeRangeOp::verify() {
+  // The words upstream's tests match: "start must be less than end",
+  // "must be a 1D tensor", "number of elements", "i32 elements".
   int64_t start = getStartAttr().getInt();
   int64_t end = getEndAttr().getInt();
   RankedTensorType type = getType();
   if (start >= end)
-    return emitOpError("start (")
-           << start << ") must be less than end (" << end << ")";
+    return emitOpError("start must be less than end, got [")
+           << start << ", " << end << ")";
   if (type.getRank() != 1)
-    return emitOpError("result must be a 1-D tensor, got ") << type;
+    return emitOpError("result must be a 1D tensor, got ") << type;
   if (type.getDimSize(0) != end - start)
-    return emitOpError("result has ")
-           << type.getDimSize(0) << " elements, but the range [" << start
-           << ", " << end << ") has " << end - start;
+    return emitOpError("number of elements of the result (")
+           << type.getDimSize(0) << ") must be the size of the range ["
+           << start << ", " << end << "), which is " << end - start;
   if (!type.getElementType().isInteger(32))
     return emitOpError("result must have i32 elements, got ")
            << type.getElementType();
@@ -722,9 +771,10 @@ static LogicalResult verifyDotShapes(Operation *op, ArrayRef<int64_t> aShape,
     return op->emitOpError("operands and accumulator must have the same "
                            "rank");
   if (aShape[rank - 1] != bShape[rank - 2])
-    return op->emitOpError("the K dimension of a (")
-           << aShape[rank - 1] << ") must equal the K dimension of b ("
-           << bShape[rank - 2] << ")";
+    return op->emitOpError("expected the last dimension of the first operand "
+                           "to be equal to the second-to-last dimension of "
+                           "the second operand, got ")
+           << aShape[rank - 1] << " and " << bShape[rank - 2];
   if (cShape[rank - 2] != aShape[rank - 2] ||
       cShape[rank - 1] != bShape[rank - 1])
     return op->emitOpError("accumulator shape ")
@@ -746,7 +796,7 @@ LogicalResult DotOp::verify() {
   unsigned aBits = aType.getElementType().getIntOrFloatBitWidth();
   unsigned bBits = bType.getElementType().getIntOrFloatBitWidth();
   if (aBits != bBits)
-    return emitOpError("element types of a and b must have the same bit "
+    return emitOpError("element types of operands A and B must have same bit "
                        "width, got ")
            << aType.getElementType() << " and " << bType.getElementType();
 
@@ -755,10 +805,10 @@ LogicalResult DotOp::verify() {
   if (!aEncoding && !bEncoding)
     return success();
   if (!aEncoding || !bEncoding)
-    return emitOpError("a and b must both have an encoding or neither");
+    return emitOpError("mismatching encoding between A and B operands: both "
+                       "need an encoding, or neither");
   if (!encodingOf(getC()))
-    return emitOpError("the accumulator needs an encoding when a and b have "
-                       "one");
+    return emitOpError("miss encoding of C operand: A and B have encodings");
   auto iface = getLayoutInterface(aEncoding, getLoc());
   if (failed(iface))
     return failure();
@@ -782,7 +832,24 @@ LogicalResult DotScaledOp::verify() {
     a[getLhsKPack() ? rank - 1 : rank - 2] *= 2;
   if (getBElemType() == ScaleDotElemType::E2M1)
     b[getRhsKPack() ? rank - 2 : rank - 1] *= 2;
-  return verifyDotShapes(*this, a, b, cShape);
+  if (failed(verifyDotShapes(*this, a, b, cShape)))
+    return failure();
+  // A scale covers 32 values along K (an e8m0 scale, stored as i8), or 16
+  // (an fp8 scale, as nvfp4 has): scales are [M, K / factor] and
+  // [N, K / factor].
+  int64_t k = a[rank - 1];
+  for (Value scale : {getAScale(), getBScale()}) {
+    if (!scale)
+      continue;
+    auto scaleType = cast<RankedTensorType>(scale.getType());
+    int64_t factor = scaleType.getElementType().isInteger(8) ? 32 : 16;
+    if (scaleType.getRank() == 0 ||
+        scaleType.getShape().back() * factor != k)
+      return emitOpError("scales K dimension must match the operand K "
+                         "divided by the scale factor (")
+             << k << " / " << factor << "), got " << scaleType;
+  }
+  return success();
 }
 
 /// The element types of `srcs`, in order.
@@ -869,10 +936,45 @@ SmallVector<Type> ReduceOp::getElementTypes() {
   return elementTypesOf(getSrcs());
 }
 
-LogicalResult ReduceOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
+/// Checks what reduces and scans share: one result per operand, each of its
+/// operand's element type.
+static LogicalResult verifyReduceOrScan(Operation *op, ValueRange srcs) {
+  if (srcs.empty())
+    return op->emitOpError("needs at least one operand");
+  if (op->getNumResults() != srcs.size())
+    return op->emitOpError("must have the same number of inputs as outputs, "
+                           "got ")
+           << srcs.size() << " and " << op->getNumResults();
+  for (auto [src, result] : llvm::zip(srcs, op->getResultTypes()))
+    if (getElementTypeOrSelf(src.getType()) != getElementTypeOrSelf(result))
+      return op->emitOpError("operand types and result types must agree, got ")
+             << src.getType() << " and " << result;
   return success();
+}
+
+/// Inferred result types that differ from the actual ones only in element
+/// types are left to verifyReduceOrScan's diagnostic.
+static bool isCompatibleReduceOrScanResult(TypeRange inferred,
+                                           TypeRange actual) {
+  if (inferred.size() == actual.size() &&
+      llvm::any_of(llvm::zip(inferred, actual), [](auto pair) {
+        return getElementTypeOrSelf(std::get<0>(pair)) !=
+               getElementTypeOrSelf(std::get<1>(pair));
+      }))
+    return true;
+  return inferred == actual;
+}
+
+bool ReduceOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
+  return isCompatibleReduceOrScanResult(inferred, actual);
+}
+
+bool ScanOp::isCompatibleReturnTypes(TypeRange inferred, TypeRange actual) {
+  return isCompatibleReduceOrScanResult(inferred, actual);
+}
+
+LogicalResult ReduceOp::verify() {
+  return verifyReduceOrScan(*this, getSrcs());
 }
 
 LogicalResult ReduceOp::verifyRegions() {
@@ -901,11 +1003,7 @@ SmallVector<Type> ScanOp::getElementTypes() {
   return elementTypesOf(getSrcs());
 }
 
-LogicalResult ScanOp::verify() {
-  if (getSrcs().empty())
-    return emitOpError("needs at least one operand");
-  return success();
-}
+LogicalResult ScanOp::verify() { return verifyReduceOrScan(*this, getSrcs()); }
 
 LogicalResult ScanOp::verifyRegions() {
   return verifyCombineRegion<ScanReturnOp>(*this, getCombineOp(),
@@ -948,8 +1046,12 @@ LogicalResult MapElementwiseOp::verifyRegions() {
   SmallVector<Type> srcTypes = elementTypesOf(getSrcs());
   SmallVector<Type> resultTypes = elementTypesOf(getResult());
   Block &entry = region.front();
+  if (entry.getNumArguments() != srcTypes.size() * pack)
+    return emitOpError("region has wrong number of arguments: expected ")
+           << srcTypes.size() * pack << " (" << pack
+           << " per operand), got " << entry.getNumArguments();
   if (!matchesPacked(entry.getArgumentTypes(), srcTypes, pack))
-    return emitOpError("the region must take ")
+    return emitOpError("argument types did not match: the region takes ")
            << pack << " scalar(s) of each operand's element type ("
            << typeListString(srcTypes) << ")";
   for (Block &block : region) {
@@ -957,11 +1059,21 @@ LogicalResult MapElementwiseOp::verifyRegions() {
     if (!ret)
       continue;
     if (!matchesPacked(ret->getOperandTypes(), resultTypes, pack))
-      return ret.emitOpError("must return ")
+      return ret.emitOpError("region return does not match map_elementwise "
+                             "result: expected ")
              << pack << " scalar(s) of each result's element type ("
              << typeListString(resultTypes) << ")";
   }
-  return success();
+  // The region computes values; it may read memory, never write it.
+  WalkResult stores = region.walk([](Operation *nested) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(nested);
+    if (effects && effects.hasEffect<MemoryEffects::Write>()) {
+      nested->emitOpError("Stores are not supported inside map_elementwise");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(stores.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//
@@ -1059,20 +1171,32 @@ static LogicalResult verifyDescriptorTensor(Operation *op, TensorDescType desc,
   bool sameInts =
       blockElem.isInteger() && tensorElem.isInteger() &&
       blockElem.getIntOrFloatBitWidth() == tensorElem.getIntOrFloatBitWidth();
+  auto mismatch = [&] {
+    return op->emitOpError("tensor descriptor block and tensor types must "
+                           "match, got ")
+           << block << " and " << tensor;
+  };
   if (blockElem != tensorElem && !sameInts)
-    return op->emitOpError("descriptor element type ")
-           << block.getElementType() << " does not match tensor element type "
-           << tensor.getElementType();
+    return mismatch();
+  // The tensor may drop leading dimensions of the block, of size 1 only.
+  ArrayRef<int64_t> blockShape = block.getShape();
+  ArrayRef<int64_t> tensorShape = tensor.getShape();
+  if (tensorShape.size() < blockShape.size()) {
+    size_t dropped = blockShape.size() - tensorShape.size();
+    if (llvm::any_of(blockShape.take_front(dropped),
+                     [](int64_t dim) { return dim != 1; }))
+      return op->emitOpError("ranked reduce load only allowed for unit "
+                             "dimension leading dim, got ")
+             << block << " and " << tensor;
+    blockShape = blockShape.drop_front(dropped);
+  }
   auto dropLeadingOnes = [](ArrayRef<int64_t> shape) {
     while (!shape.empty() && shape.front() == 1)
       shape = shape.drop_front();
     return shape;
   };
-  if (dropLeadingOnes(block.getShape()) != dropLeadingOnes(tensor.getShape()))
-    return op->emitOpError("tensor shape ")
-           << shapeString(tensor.getShape())
-           << " does not match descriptor block shape "
-           << shapeString(block.getShape());
+  if (dropLeadingOnes(blockShape) != dropLeadingOnes(tensorShape))
+    return mismatch();
   return success();
 }
 
@@ -1092,45 +1216,47 @@ LogicalResult DescriptorReduceOp::verify() {
 }
 
 /// Gathers and scatters move whole rows: a 2-D block of one row, one x
-/// offset per row of the tensor.
+/// offset per row of the tensor (the gather's "result", the scatter's
+/// "source").
 static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
                                          RankedTensorType offsets,
-                                         RankedTensorType tensor) {
+                                         RankedTensorType tensor,
+                                         StringRef what) {
   RankedTensorType block = desc.getBlockType();
   if (block.getRank() != 2)
-    return op->emitOpError("descriptor block must be 2-D, got ")
-           << block.getRank() << "-D";
+    return op->emitOpError("block must be a 2D tensor, but got ") << block;
   if (block.getDimSize(0) != 1)
-    return op->emitOpError("descriptor block must have exactly 1 row, got ")
-           << block.getDimSize(0);
+    return op->emitOpError("block must have exactly 1 row, but got ") << block;
   if (offsets.getRank() != 1)
-    return op->emitOpError("x offsets must be 1-D, got ") << offsets;
+    return op->emitOpError("x offsets must be a 1D tensor, but got ")
+           << offsets;
   if (tensor.getRank() != 2)
-    return op->emitOpError("tensor must be 2-D, got ") << tensor;
+    return op->emitOpError() << what << " must be a 2D tensor, but got "
+                             << tensor;
   if (tensor.getDimSize(0) != offsets.getDimSize(0))
-    return op->emitOpError("tensor rows (")
-           << tensor.getDimSize(0) << ") must match the number of x offsets ("
-           << offsets.getDimSize(0) << ")";
+    return op->emitOpError()
+           << what << " tensor must have as many rows as indices ("
+           << offsets.getDimSize(0) << "), but got " << tensor;
   if (tensor.getDimSize(1) != block.getDimSize(1))
-    return op->emitOpError("tensor columns (")
-           << tensor.getDimSize(1) << ") must match the block columns ("
-           << block.getDimSize(1) << ")";
+    return op->emitOpError()
+           << what << " tensor number of columns must match block ("
+           << block.getDimSize(1) << "), but got " << tensor;
   if (tensor.getElementType() != block.getElementType())
-    return op->emitOpError("tensor element type ")
-           << tensor.getElementType()
-           << " does not match descriptor element type "
-           << block.getElementType();
+    return op->emitOpError()
+           << what << " tensor element type must match block ("
+           << block.getElementType() << "), but got " << tensor;
   return success();
 }
 
 LogicalResult DescriptorGatherOp::verify() {
   return verifyGatherScatter(*this, getDesc().getType(),
-                             getXOffsets().getType(), getType());
+                             getXOffsets().getType(), getType(), "result");
 }
 
 LogicalResult DescriptorScatterOp::verify() {
   return verifyGatherScatter(*this, getDesc().getType(),
-                             getXOffsets().getType(), getSrc().getType());
+                             getXOffsets().getType(), getSrc().getType(),
+                             "source");
 }
 
 //===----------------------------------------------------------------------===//

@@ -37,14 +37,16 @@ bool mlir::triton::gpu::isSharedEncoding(Attribute encoding) {
 bool mlir::triton::gpu::isDistributedEncoding(Attribute encoding) {
   return isa_and_present<BlockedEncodingAttr, SliceEncodingAttr,
                          DotOperandEncodingAttr, NvidiaMmaEncodingAttr,
+                         AMDMfmaEncodingAttr, AMDWmmaEncodingAttr,
                          LinearEncodingAttr>(encoding);
 }
 
 SmallVector<int32_t> mlir::triton::gpu::getCgaBases(Attribute encoding,
                                                     unsigned rank) {
   return TypeSwitch<Attribute, SmallVector<int32_t>>(encoding)
-      .Case<BlockedEncodingAttr, NvidiaMmaEncodingAttr,
-            SwizzledSharedEncodingAttr, NVMMASharedEncodingAttr>(
+      .Case<BlockedEncodingAttr, NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr,
+            AMDWmmaEncodingAttr, SwizzledSharedEncodingAttr,
+            NVMMASharedEncodingAttr>(
           [](auto attr) { return SmallVector<int32_t>(attr.getCgaBases()); })
       .Case([](LinearEncodingAttr attr) {
         return SmallVector<int32_t>(attr.getBlockBases());
@@ -284,6 +286,23 @@ public:
     return success();
   }
 
+  /// Fails, in the words of upstream's linear-layout parser, on a key that
+  /// is not one of `allowed`; checked before any key is read.
+  ParseResult rejectKeysOtherThan(ArrayRef<StringRef> allowed) {
+    for (NamedAttribute entry : dict)
+      if (!llvm::is_contained(allowed, entry.getName().getValue()))
+        return error() << "Unexpected attribute \"" << entry.getName().getValue()
+                       << "\" found";
+    return success();
+  }
+
+  /// Fails, in upstream's words, when the bases of `key` are missing.
+  ParseResult requireBasis(StringRef key) {
+    if (has(key))
+      return success();
+    return error() << "Expected basis of '" << key << "' not found";
+  }
+
   /// Fails on any key that no getter read.
   ParseResult finish() {
     for (NamedAttribute entry : dict)
@@ -365,8 +384,8 @@ static LogicalResult verifyBases(function_ref<InFlightDiagnostic()> emitError,
                        << " entries each";
   for (int32_t value : flat)
     if (value < 0 || (value != 0 && !llvm::isPowerOf2_32(value)))
-      return emitError() << what
-                         << " bases must hold zeros and powers of two, got "
+      return emitError() << "Each " << what
+                         << " basis must be 0 or a power of two, got "
                          << value;
   return success();
 }
@@ -585,11 +604,11 @@ SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << parent;
   std::optional<unsigned> parentRank = getLayoutRank(parent);
   if (parentRank && *parentRank < 2)
-    return emitError() << "the parent of a slice layout must have rank at "
-                          "least 2";
+    return emitError() << "parent layout must have at least rank >= 2, got "
+                       << *parentRank;
   if (parentRank && dim >= *parentRank)
-    return emitError() << "slice dim " << dim
-                       << " is out of range for a parent of rank "
+    return emitError() << "slice dim=" << dim
+                       << " must be less than the parent rank="
                        << *parentRank;
   return success();
 }
@@ -621,31 +640,55 @@ LogicalResult
 DotOperandEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                unsigned opIdx, Attribute parent,
                                unsigned kWidth) {
+  // The wording is upstream's: its tests match it.
   if (opIdx > 1)
-    return emitError() << "opIdx must be 0 (operand A) or 1 (operand B), got "
+    return emitError() << "ttg.dot_op opIdx parameter can be 0 or 1, got: "
                        << opIdx;
   // Dot operands are laid out relative to the layout of the product: a
-  // tensor-core accumulator or, for FMA, a blocked layout.
-  if (!isa<NvidiaMmaEncodingAttr, BlockedEncodingAttr>(parent))
-    return emitError() << "the parent of a dot operand layout must be an "
-                          "nvidia_mma or blocked layout, got "
-                       << parent;
-  if (isa<BlockedEncodingAttr>(parent) && kWidth != 0)
-    return emitError() << "kWidth must be 0 for dot operands of a blocked "
-                          "parent, got "
-                       << kWidth;
+  // tensor-core accumulator or, for FMA, a blocked layout. kWidth is the
+  // number of consecutive K values a thread holds.
   if (auto mma = dyn_cast<NvidiaMmaEncodingAttr>(parent)) {
-    if (mma.isHopper() && opIdx == 1)
-      return emitError() << "operand B of a Hopper (v3) nvidia_mma is read "
-                            "from shared memory and has no dot_op layout";
-    if (!mma.isAmpere() && !mma.isHopper())
-      return success();
-    if (kWidth == 0)
-      return emitError() << "kWidth must be set for dot operands of a "
-                            "version "
-                         << mma.getVersionMajor() << " nvidia_mma parent";
+    bool tensorCoreRegisters = mma.isAmpere() || mma.isHopper();
+    if (kWidth != 0 && !tensorCoreRegisters)
+      return emitError() << "ttg.dot_op kWidth parameter can only be "
+                            "non-zero for Ampere or Hopper MMA parent";
+    if (kWidth == 0 && tensorCoreRegisters)
+      return emitError() << "ttg.dot_op kWidth parameter is mandatory for "
+                            "Ampere or Hopper MMA parent";
+    if (opIdx != 0 && mma.isHopper())
+      return emitError() << "ttg.dot_op opIdx parameter must be 0 for Hopper "
+                            "MMA parent, since Hopper WGMMA only allows "
+                            "first operand to be in registers";
+    return success();
   }
-  return success();
+  if (auto wmma = dyn_cast<AMDWmmaEncodingAttr>(parent)) {
+    unsigned version = wmma.getVersion();
+    if (version == 1 && kWidth != 8 && kWidth != 16)
+      return emitError() << "ttg.dot_op kWidth parameter must be 8/16 for "
+                            "WMMA v1 (including packed cases for "
+                            "`scaled_dot`)";
+    if (version == 2 && kWidth != 4 && kWidth != 8 && kWidth != 16)
+      return emitError() << "ttg.dot_op kWidth parameter must be 4/8/16 for "
+                            "WMMA v2 (including packed cases for "
+                            "`scaled_dot`)";
+    if (version == 3 && kWidth == 0)
+      return emitError() << "ttg.dot_op kWidth parameter is mandatory for "
+                            "WMMA v3";
+    return success();
+  }
+  if (isa<AMDMfmaEncodingAttr>(parent)) {
+    if (kWidth == 0)
+      return emitError() << "ttg.dot_op kWidth parameter is mandatory for "
+                            "MFMA parent";
+    return success();
+  }
+  if (isa<BlockedEncodingAttr>(parent)) {
+    if (kWidth != 0)
+      return emitError() << "ttg.dot_op kWidth parameter is not supported "
+                            "when the parent is a blocked layout";
+    return success();
+  }
+  return emitError() << "ttg.dot_op unexpected parent layout: " << parent;
 }
 
 //===----------------------------------------------------------------------===//
@@ -697,6 +740,156 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
     return emitError() << "instrShape of a version " << versionMajor
                        << " nvidia_mma layout must have " << expected
                        << " entries, got " << instrShape.size();
+  return verifyBases(emitError, "CGALayout", cgaBases, warpsPerCTA.size());
+}
+
+//===----------------------------------------------------------------------===//
+// AMDMfmaEncodingAttr and AMDWmmaEncodingAttr
+//===----------------------------------------------------------------------===//
+
+static bool allOnes(ArrayRef<unsigned> values) {
+  return llvm::all_of(values, [](unsigned v) { return v == 1; });
+}
+
+Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "amd_mfma");
+  unsigned version = 0, elementBitWidth = 32;
+  bool isTransposed = false;
+  SmallVector<unsigned> warpsPerCTA, instrShape, tilesPerWarp;
+  SmallVector<int32_t> cga;
+  if (parseLayoutDict(parser, dict) ||
+      dict.getUnsigned("version", version, true) ||
+      dict.getUnsignedArray("warpsPerCTA", warpsPerCTA, true) ||
+      dict.getUnsignedArray("instrShape", instrShape, true) ||
+      dict.getBool("isTransposed", isTransposed, false) ||
+      dict.getUnsignedArray("tilesPerWarp", tilesPerWarp, false) ||
+      dict.getUnsigned("elementBitWidth", elementBitWidth, false) ||
+      dict.getCGABases(warpsPerCTA.size(), cga) || dict.finish())
+    return {};
+  if (tilesPerWarp.empty())
+    tilesPerWarp.assign(warpsPerCTA.size(), 1);
+  return parser.getChecked<AMDMfmaEncodingAttr>(
+      parser.getContext(), version, warpsPerCTA, instrShape, isTransposed, cga,
+      tilesPerWarp, elementBitWidth);
+}
+
+void AMDMfmaEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{version = " << getVersion() << ", warpsPerCTA = ";
+  printUnsignedArray(printer, getWarpsPerCTA());
+  printer << ", instrShape = ";
+  printUnsignedArray(printer, getInstrShape());
+  printer << ", isTransposed = " << (getIsTransposed() ? "true" : "false");
+  printCGABases(printer, getCgaBases(), getRank());
+  if (!allOnes(getTilesPerWarp())) {
+    printer << ", tilesPerWarp = ";
+    printUnsignedArray(printer, getTilesPerWarp());
+  }
+  if (getElementBitWidth() != 32)
+    printer << ", elementBitWidth = " << getElementBitWidth();
+  printer << "}>";
+}
+
+LogicalResult AMDMfmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned version,
+    ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> instrShape,
+    bool isTransposed, ArrayRef<int32_t> cgaBases,
+    ArrayRef<unsigned> tilesPerWarp, unsigned elementBitWidth) {
+  // The wording of the first three is upstream's: its tests match it.
+  if (version > 4)
+    return emitError() << "version must be in the [0, 4] range";
+  if (instrShape.size() != 3)
+    return emitError() << "instrShape must be [M, N, K], got "
+                       << instrShape.size() << " entries";
+  // The M x N shapes of one MFMA instruction.
+  static constexpr std::pair<unsigned, unsigned> kShapes[] = {
+      {32, 32}, {16, 16}, {64, 4}, {4, 64}};
+  if (!llvm::is_contained(kShapes, std::make_pair(instrShape[0], instrShape[1])))
+    return emitError() << "invalid (mDim, nDim) combination: ("
+                       << instrShape[0] << ", " << instrShape[1] << ")";
+  if (elementBitWidth != 32 && elementBitWidth != 64)
+    return emitError() << "elementBitWidth must be 32 or 64";
+  if (warpsPerCTA.size() < 2 || warpsPerCTA.size() > 3)
+    return emitError() << "warpsPerCTA must have 2 or 3 entries";
+  if (failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)) ||
+      failed(verifyPositive(emitError, "tilesPerWarp", tilesPerWarp)))
+    return failure();
+  if (tilesPerWarp.size() != warpsPerCTA.size())
+    return emitError() << "tilesPerWarp must have as many entries as "
+                          "warpsPerCTA";
+  return verifyBases(emitError, "CGALayout", cgaBases, warpsPerCTA.size());
+}
+
+/// WMMA's instruction shape when none is given.
+static constexpr unsigned kDefaultWmmaShape[] = {16, 16, 16};
+
+Attribute AMDWmmaEncodingAttr::parse(AsmParser &parser, Type) {
+  LayoutDict dict(parser, "amd_wmma");
+  unsigned version = 0;
+  bool isTransposed = false;
+  SmallVector<unsigned> warpsPerCTA, tilesPerWarp, instrShape;
+  SmallVector<int32_t> cga;
+  if (parseLayoutDict(parser, dict) ||
+      dict.getUnsigned("version", version, true) ||
+      dict.getBool("isTranspose", isTransposed, false) ||
+      dict.getUnsignedArray("warpsPerCTA", warpsPerCTA, true) ||
+      dict.getUnsignedArray("tilesPerWarp", tilesPerWarp, false) ||
+      dict.getUnsignedArray("instrShape", instrShape, false) ||
+      dict.getCGABases(warpsPerCTA.size(), cga) || dict.finish())
+    return {};
+  if (!dict.has("instrShape"))
+    instrShape.assign(std::begin(kDefaultWmmaShape),
+                      std::end(kDefaultWmmaShape));
+  if (tilesPerWarp.empty())
+    tilesPerWarp.assign(warpsPerCTA.size(), 1);
+  return parser.getChecked<AMDWmmaEncodingAttr>(parser.getContext(), version,
+                                                isTransposed, warpsPerCTA,
+                                                tilesPerWarp, cga, instrShape);
+}
+
+void AMDWmmaEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{version = " << getVersion()
+          << ", isTranspose = " << (getIsTransposed() ? "true" : "false")
+          << ", warpsPerCTA = ";
+  printUnsignedArray(printer, getWarpsPerCTA());
+  printCGABases(printer, getCgaBases(), getRank());
+  if (!allOnes(getTilesPerWarp())) {
+    printer << ", tilesPerWarp = ";
+    printUnsignedArray(printer, getTilesPerWarp());
+  }
+  if (getInstrShape() != ArrayRef<unsigned>(kDefaultWmmaShape)) {
+    printer << ", instrShape = ";
+    printUnsignedArray(printer, getInstrShape());
+  }
+  printer << "}>";
+}
+
+LogicalResult AMDWmmaEncodingAttr::verify(
+    function_ref<InFlightDiagnostic()> emitError, unsigned version,
+    bool isTransposed, ArrayRef<unsigned> warpsPerCTA,
+    ArrayRef<unsigned> tilesPerWarp, ArrayRef<int32_t> cgaBases,
+    ArrayRef<unsigned> instrShape) {
+  // The wording of the first four is upstream's: its tests match it. The
+  // shapes each generation's instructions have (M x N x K):
+  if (version < 1 || version > 3)
+    return emitError() << "WMMA version must be in the [1, 3] range";
+  auto isShape = [&](unsigned k) {
+    return instrShape.size() == 3 && instrShape[0] == 16 &&
+           instrShape[1] == 16 && instrShape[2] == k;
+  };
+  bool valid = version == 1   ? isShape(16)
+               : version == 2 ? isShape(16) || isShape(32)
+                              : isShape(4) || isShape(32) || isShape(64) ||
+                                    isShape(128);
+  if (!valid)
+    return emitError() << "invalid WMMA v" << version << " instruction shape";
+  if (warpsPerCTA.size() < 2 || warpsPerCTA.size() > 3)
+    return emitError() << "warpsPerCTA must have 2 or 3 entries";
+  if (failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)) ||
+      failed(verifyPositive(emitError, "tilesPerWarp", tilesPerWarp)))
+    return failure();
+  if (tilesPerWarp.size() != warpsPerCTA.size())
+    return emitError() << "tilesPerWarp must have as many entries as "
+                          "warpsPerCTA";
   return verifyBases(emitError, "CGALayout", cgaBases, warpsPerCTA.size());
 }
 
@@ -925,13 +1118,17 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
     return {};
   SmallVector<int32_t> offsetBases, blockBases;
   std::optional<unsigned> rank;
-  if (dict.has("order") || dict.has("shape")) {
+  // Two spellings: `order` and `shape`, or the bases `offset` and `block`
+  // (any of these names the latter).
+  if (!dict.has("offset") && !dict.has("block") &&
+      (dict.has("order") || dict.has("shape"))) {
     SmallVector<unsigned> order, shape;
-    if (dict.getUnsignedArray("order", order, true) ||
+    if (dict.rejectKeysOtherThan({"order", "shape"}) ||
+        dict.getUnsignedArray("order", order, true) ||
         dict.getUnsignedArray("shape", shape, true))
       return {};
     if (order.size() != shape.size()) {
-      dict.error() << "order and shape must have the same rank";
+      dict.error() << "Mismatch of shape and order ranks in padded layout";
       return {};
     }
     for (unsigned size : shape)
@@ -949,8 +1146,10 @@ Attribute PaddedSharedEncodingAttr::parse(AsmParser &parser, Type) {
     }
     rank = shape.size();
     offsetBases = identityBases(order, shape);
-  } else if (dict.getBases("offset", offsetBases, rank, true) ||
-             dict.getBases("block", blockBases, rank, false)) {
+  } else if (dict.rejectKeysOtherThan({"offset", "block"}) ||
+             dict.requireBasis("offset") || dict.requireBasis("block") ||
+             dict.getBases("offset", offsetBases, rank, true) ||
+             dict.getBases("block", blockBases, rank, true)) {
     return {};
   }
   if (dict.finish() || parser.parseGreater())
@@ -989,14 +1188,15 @@ LogicalResult PaddedSharedEncodingAttr::verify(
     ArrayRef<int32_t> blockBases) {
   if (intervals.empty() || intervals.size() != paddings.size())
     return emitError() << "expected at least one interval:+padding pair";
-  for (auto [interval, padding] : llvm::zip(intervals, paddings))
-    if (!llvm::isPowerOf2_32(interval) || !llvm::isPowerOf2_32(padding))
-      return emitError() << "intervals and paddings must be powers of two";
+  if (!llvm::all_of(intervals, llvm::isPowerOf2_32))
+    return emitError() << "interval values must all be power of two";
+  if (!llvm::all_of(paddings, llvm::isPowerOf2_32))
+    return emitError() << "padding values must all be power of two";
   llvm::SmallDenseSet<unsigned> seen;
   for (unsigned interval : intervals)
     if (!seen.insert(interval).second)
-      return emitError() << "intervals must not repeat, got " << interval
-                         << " twice";
+      return emitError() << "interval values cannot have duplicates, got "
+                         << interval << " twice";
   if (rank == 0)
     return emitError() << "the layout must have rank at least 1";
   // Whole rows (or chunks of them) are rearranged, never single elements:
@@ -1031,8 +1231,14 @@ Attribute SharedLinearEncodingAttr::parse(AsmParser &parser, Type) {
   SmallVector<int32_t> offsetBases, blockBases;
   std::optional<unsigned> rank;
   unsigned alignment = 0;
-  if (parser.parseLess() || dict.parse() ||
-      dict.getBases("offset", offsetBases, rank, true) ||
+  if (parser.parseLess() || dict.parse())
+    return {};
+  if (dict.has("alignment")) {
+    dict.error() << "alignment must be specified outside of the linear "
+                    "layout braces: #ttg.shared_linear<{...}, alignment = N>";
+    return {};
+  }
+  if (dict.getBases("offset", offsetBases, rank, true) ||
       dict.getBases("block", blockBases, rank, false) || dict.finish() ||
       parser.parseComma() || parser.parseKeyword("alignment") ||
       parser.parseEqual() || parser.parseInteger(alignment) ||

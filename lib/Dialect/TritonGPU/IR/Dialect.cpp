@@ -27,7 +27,8 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
   AliasResult getAlias(Attribute attr, raw_ostream &os) const override {
     if (isa<BlockedEncodingAttr>(attr))
       os << "blocked";
-    else if (isa<NvidiaMmaEncodingAttr>(attr))
+    else if (isa<NvidiaMmaEncodingAttr, AMDMfmaEncodingAttr,
+                 AMDWmmaEncodingAttr>(attr))
       os << "mma";
     else if (isSharedEncoding(attr))
       os << "shared";
@@ -279,9 +280,19 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
       return op->emitOpError("the dot_op layouts of a and b must have the "
                              "same parent");
     if (a.getKWidth() != b.getKWidth())
-      return op->emitOpError("the dot_op layouts of a and b must have the "
-                             "same kWidth, got ")
+      return op->emitOpError("mismatching kWidth between A and B operands, "
+                             "got ")
              << a.getKWidth() << " and " << b.getKWidth();
+    // Ampere's tensor cores read f32 operands only as tf32.
+    auto mma = dyn_cast<NvidiaMmaEncodingAttr>(a.getParent());
+    auto dot = dyn_cast<DotOp>(op);
+    if (mma && mma.isAmpere() && dot &&
+        dot.getA().getType().getElementType().isF32() &&
+        dot.getInputPrecision() != InputPrecision::TF32 &&
+        dot.getInputPrecision() != InputPrecision::TF32x3)
+      return op->emitOpError("unsupported MMA version: MMAv2 takes f32 "
+                             "operands only with tf32 input precision, got ")
+             << stringifyInputPrecision(dot.getInputPrecision());
     return success();
   }
 };
@@ -340,6 +351,19 @@ static std::optional<LayoutExtent> getLayoutExtent(Attribute layout) {
                             int64_t(1) << (a.getCgaBases().size() / rank),
                             rank};
       })
+      // MFMA runs on 64-lane wavefronts, WMMA on 32-lane ones.
+      .Case([](AMDMfmaEncodingAttr a) {
+        unsigned rank = a.getRank();
+        return LayoutExtent{product(a.getWarpsPerCTA()), 64,
+                            int64_t(1) << (a.getCgaBases().size() / rank),
+                            rank};
+      })
+      .Case([](AMDWmmaEncodingAttr a) {
+        unsigned rank = a.getRank();
+        return LayoutExtent{product(a.getWarpsPerCTA()), 32,
+                            int64_t(1) << (a.getCgaBases().size() / rank),
+                            rank};
+      })
       .Case([](LinearEncodingAttr a) {
         unsigned rank = a.getRank();
         if (rank == 0)
@@ -370,7 +394,8 @@ struct TritonGPUVerifyTensorLayoutInterface
   LogicalResult verifyTensorLayout(Attribute layout, RankedTensorType type,
                                    Operation *op) const override {
     if (isSharedEncoding(layout))
-      return op->emitOpError("tensor ")
+      return op->emitOpError("Non-distributed layout is not allowed in "
+                             "tensor type. ")
              << type << " has a shared-memory encoding; only memdescs may";
     std::optional<LayoutExtent> extent = getLayoutExtent(layout);
     if (!extent)
@@ -381,21 +406,22 @@ struct TritonGPUVerifyTensorLayoutInterface
              << ", but its layout has rank " << *extent->rank;
     if (std::optional<int64_t> warps = findNumWarps(op);
         warps && extent->warps != *warps)
-      return op->emitOpError("layout ")
-             << layout << " spans " << extent->warps
-             << " warps, but the op runs with " << *warps << " warps";
+      return op->emitOpError("Layout has ")
+             << extent->warps << " warps per CTA, but the context requires "
+             << *warps << " warps per CTA";
     if (std::optional<int64_t> threads =
             lookupModuleInt(op, TritonGPUDialect::getThreadsPerWarpAttrName());
         threads && extent->threads != *threads)
-      return op->emitOpError("layout ")
-             << layout << " spans " << extent->threads
-             << " threads per warp, but the module has " << *threads;
+      return op->emitOpError("Layout has ")
+             << extent->threads
+             << " threads per warp, but the context requires " << *threads
+             << " threads per warp";
     if (std::optional<int64_t> ctas =
             lookupModuleInt(op, TritonGPUDialect::getNumCTAsAttrName());
         ctas && extent->ctas != *ctas)
-      return op->emitOpError("layout ")
-             << layout << " spans " << extent->ctas
-             << " CTAs, but the module has " << *ctas;
+      return op->emitOpError("Layout has ")
+             << extent->ctas << " CTAs per CGA, but the context requires "
+             << *ctas << " CTAs per CGA";
     return success();
   }
 };

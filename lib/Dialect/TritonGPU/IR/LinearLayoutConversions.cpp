@@ -284,6 +284,46 @@ std::optional<LinearLayout> mmaToLinearLayout(ArrayRef<int64_t> shape,
   return combineCtaCgaWithShape(tile * warps, mma.getCgaBases(), shape);
 }
 
+/// An AMD MFMA accumulator (64 lanes). Without `isTransposed` a lane holds
+/// 4 consecutive rows of one column: lanes run along N, then M; further
+/// groups of 4 rows go to registers until the instruction's M x N is
+/// covered. Transposed, rows and columns trade places. Built for the 32 x 32
+/// and 16 x 16 instructions on 32-bit elements with one tile per warp;
+/// nullopt for the others.
+std::optional<LinearLayout> mfmaToLinearLayout(ArrayRef<int64_t> shape,
+                                               AMDMfmaEncodingAttr mfma) {
+  MLIRContext *ctx = mfma.getContext();
+  unsigned rank = mfma.getRank();
+  unsigned mDim = mfma.getInstrShape()[0], nDim = mfma.getInstrShape()[1];
+  if (mDim != nDim || (mDim != 32 && mDim != 16) ||
+      mfma.getElementBitWidth() != 32 ||
+      llvm::any_of(mfma.getTilesPerWarp(), [](unsigned t) { return t != 1; }) ||
+      !llvm::all_of(mfma.getWarpsPerCTA(), llvm::isPowerOf2_32))
+    return std::nullopt;
+  constexpr int32_t kWarpSize = 64, kHeight = 4;
+  SmallVector<StringAttr> outs = standardOutDimNames(ctx, rank);
+  StringAttr rowDim = outs[rank - 2], colDim = outs[rank - 1];
+  StringAttr kRegister = name(ctx, "register"), kLane = name(ctx, "lane");
+  // The dimension a lane's registers run along, and the other one.
+  StringAttr along = mfma.getIsTransposed() ? colDim : rowDim;
+  StringAttr across = mfma.getIsTransposed() ? rowDim : colDim;
+  int32_t acrossSize = mfma.getIsTransposed() ? mDim : nDim;
+  int32_t tiles = (mDim * nDim) / (kWarpSize * kHeight);
+  LinearLayout tile =
+      LinearLayout::identity1D(kHeight, kRegister, along) *
+      LinearLayout::identity1D(acrossSize, kLane, across) *
+      LinearLayout::identity1D(kWarpSize / acrossSize, kLane, along) *
+      LinearLayout::identity1D(std::max(tiles, 1), kRegister, along);
+  for (unsigned dim = 0; dim + 2 < rank; ++dim)
+    tile *= LinearLayout::identity1D(1, kRegister, outs[dim]);
+  SmallVector<unsigned> repOrder = matrixOrder(rank, /*rowMajor=*/true);
+  LinearLayout warps = identityStandardND(name(ctx, "warp"),
+                                          mfma.getWarpsPerCTA(), repOrder);
+  return combineCtaCgaWithShape(withOutOrder(tile, repOrder) *
+                                    withOutOrder(warps, repOrder),
+                                mfma.getCgaBases(), shape);
+}
+
 /// The cluster's block bases of a dot operand whose accumulator's are
 /// `cgaBases`: CTAs that split the other operand's dimension (the one at
 /// the operand's K position, `kDim`) hold copies.
@@ -561,6 +601,11 @@ static std::optional<LinearLayout> buildLinearLayout(ArrayRef<int64_t> shape,
         if (a.getRank() != shape.size() || a.getVersionMajor() < 2)
           return std::nullopt;
         return mmaToLinearLayout(shape, a);
+      })
+      .Case([&](AMDMfmaEncodingAttr a) -> std::optional<LinearLayout> {
+        if (a.getRank() != shape.size())
+          return std::nullopt;
+        return mfmaToLinearLayout(shape, a);
       })
       .Case([&](DotOperandEncodingAttr a) {
         return dotOperandToLinearLayout(shape, a);

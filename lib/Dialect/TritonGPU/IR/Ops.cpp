@@ -454,8 +454,9 @@ LogicalResult LocalStoreOp::verify() {
 LogicalResult MemDescIndexOp::verify() {
   MemDescType src = getSrc().getType();
   MemDescType dst = getType();
-  if (src.getShape().size() < 2)
-    return emitOpError("source must have rank at least 2");
+  if (dst.getShape().size() + 1 != src.getShape().size())
+    return emitOpError("result rank must be input rank - 1, got ")
+           << dst.getShape().size() << " and " << src.getShape().size();
   if (dst.getShape() != src.getShape().drop_front())
     return emitOpError("result shape must be the source shape without its "
                        "leading dimension");
@@ -468,11 +469,11 @@ LogicalResult MemDescIndexOp::verify() {
     return emitOpError("result must keep the encoding of the source");
   // Buffers are taken out of whole allocations only; the buffer is then a
   // whole allocation of its own.
-  if (src.getAllocShape() != src.getShape())
-    return emitOpError("the source must be a whole allocation, not a view "
-                       "(its alloc shape must be its shape)");
-  if (dst.getAllocShape() != dst.getShape())
-    return emitOpError("the result's alloc shape must be its shape");
+  if (src.getAllocShape() != src.getShape() ||
+      dst.getAllocShape() != dst.getShape())
+    return emitOpError("alloc shape must match shape for both result and "
+                       "src: memdesc_index takes a buffer out of a whole "
+                       "allocation, and the buffer is one");
   return success();
 }
 
@@ -532,6 +533,47 @@ wholeViewLayouts(MemDescType src, MemDescType dst) {
   return std::make_pair(*a, *b);
 }
 
+/// A slice must be a block of the memory: along each split dimension the
+/// slice sizes (dst size, twice that, ... up to the source size) must each be
+/// one offset bit of the layout, which swizzles do not mix with others.
+static LogicalResult verifySubsliceLayout(Operation *op, MemDescType src,
+                                          MemDescType dst,
+                                          ArrayRef<unsigned> splitDims) {
+  Attribute encoding = src.getEncoding();
+  if (!isSharedEncoding(encoding))
+    return success();
+  unsigned rank = src.getShape().size();
+  if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(encoding);
+      padded && padded.getRank() < rank)
+    return op->emitOpError("SubSlice of low rank PaddedSharedEncoding from higher "
+                       "rank tensors is not supported yet");
+  ArrayRef<int64_t> allocShape = src.getAllocShape().take_back(rank);
+  std::optional<LinearLayout> layout = toLinearLayout(allocShape, encoding);
+  if (!layout)
+    return success();
+  MLIRContext *ctx = op->getContext();
+  StringAttr kBlock = StringAttr::get(ctx, "block");
+  if (layout->hasInDim(kBlock) && layout->getFreeVariableMasks()[kBlock] != 0)
+    return op->emitOpError("non-trivial block dimension not supported: CTAs that "
+                       "hold copies of the same data cannot be subsliced");
+  LinearLayout inverse = layout->pseudoinvert();
+  SmallVector<StringAttr> dims = standardOutDimNames(ctx, rank);
+  for (unsigned dim : splitDims) {
+    for (int64_t size = dst.getShape()[dim]; size < allocShape[dim];
+         size *= 2) {
+      SmallVector<std::pair<StringAttr, int32_t>> coords;
+      for (auto [d, name] : llvm::enumerate(dims))
+        coords.push_back({name, d == dim ? static_cast<int32_t>(size) : 0});
+      int32_t offset = inverse.apply(coords).front().second;
+      if (!llvm::isPowerOf2_32(offset))
+        return op->emitOpError("We don't support splitting along the swizzling "
+                           "pattern (dimension ")
+               << dim << " at " << size << ")";
+    }
+  }
+  return success();
+}
+
 LogicalResult MemDescSubsliceOp::verify() {
   MemDescType src = getSrc().getType();
   MemDescType dst = getType();
@@ -539,11 +581,20 @@ LogicalResult MemDescSubsliceOp::verify() {
   if (src.getShape().size() != dst.getShape().size() ||
       offsets.size() != src.getShape().size())
     return emitOpError("source, result and offsets must have the same rank");
+  SmallVector<unsigned> splitDims;
   for (auto [i, offset] : llvm::enumerate(offsets)) {
     if (offset < 0 || offset + dst.getShape()[i] > src.getShape()[i])
       return emitOpError("the slice of dimension ") << i << " is out of bounds";
+    if (dst.getShape()[i] == src.getShape()[i]) {
+      if (offset != 0)
+        return emitOpError("A non zero offset found in a dimension that is "
+                           "not being split (dimension ")
+               << i << ", offset " << offset << ")";
+      continue;
+    }
+    splitDims.push_back(i);
     if (offset % dst.getShape()[i] != 0)
-      return emitOpError("offset ")
+      return emitOpError("The split offset may not touch the tile: offset ")
              << offset << " of dimension " << i
              << " must be a multiple of the slice size " << dst.getShape()[i];
   }
@@ -553,7 +604,9 @@ LogicalResult MemDescSubsliceOp::verify() {
     return emitOpError("result must keep the encoding of the source");
   if (dst.getAllocShape() != src.getAllocShape())
     return emitOpError("result must keep the alloc shape of the source");
-  return success();
+  if (splitDims.empty())
+    return success();
+  return verifySubsliceLayout(*this, src, dst, splitDims);
 }
 
 LogicalResult MemDescTransOp::verify() {
@@ -710,6 +763,9 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   if (parser.parseRegion(*defaultRegion))
     return failure();
 
+  // The partitions op is located where the partitions start, so that its
+  // diagnostics (an empty partition region) point there.
+  SMLoc partitionsLoc = parser.getCurrentLocation();
   SmallVector<std::unique_ptr<Region>> partitions;
   SmallVector<int32_t> numWarps;
   while (succeeded(parser.parseOptionalKeyword(
@@ -744,8 +800,7 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   holder->push_back(block);
   OpBuilder builder(parser.getContext());
   builder.setInsertionPointToEnd(block);
-  OperationState partitionsState(
-      parser.getEncodedSourceLoc(parser.getNameLoc()),
+  OperationState partitionsState(parser.getEncodedSourceLoc(partitionsLoc),
       WarpSpecializePartitionsOp::getOperationName());
   for (std::unique_ptr<Region> &region : partitions)
     partitionsState.addRegion(std::move(region));
@@ -757,23 +812,39 @@ LogicalResult WarpSpecializeOp::verify() {
   if (getPartitionOpHolder().empty() ||
       getPartitionOpHolder().front().empty() ||
       !isa<WarpSpecializePartitionsOp>(getPartitionOpHolder().front().front()))
-    return emitOpError("expects its second region to hold a "
-                       "ttg.warp_specialize.partitions op");
+    return emitOpError("expected to find only a "
+                       "`ttg.warp_specialize.partitions` op inside its second "
+                       "region");
   size_t numPartitions = getPartitionRegions().size();
   if (getPartitionNumWarps().size() != numPartitions)
     return emitOpError("has ")
-           << numPartitions << " partitions but "
-           << getPartitionNumWarps().size() << " partitionNumWarps entries";
-  for (int32_t warps : getPartitionNumWarps())
+           << numPartitions << " partitions but `partitionNumWarps` has "
+           << getPartitionNumWarps().size() << " elements";
+  for (auto [i, warps] : llvm::enumerate(getPartitionNumWarps()))
     if (warps <= 0 || !llvm::isPowerOf2_32(warps))
-      return emitOpError("partition warp counts must be powers of two, got ")
-             << warps;
+      return emitOpError("partition #")
+             << i << " number of warps (" << warps << ") must be a power of 2";
   if (std::optional<ArrayRef<int32_t>> starts = getWarpGroupStartIds())
     if (starts->size() != numPartitions)
-      return emitOpError("warpGroupStartIds must have one entry per "
-                         "partition");
+      return emitOpError("has ")
+             << starts->size() << " warp group start IDs but expected "
+             << numPartitions;
+  TypeRange captureTypes = getExplicitCaptures().getTypes();
+  for (auto [i, region] : llvm::enumerate(getPartitionRegions())) {
+    if (region.getNumArguments() != captureTypes.size())
+      return emitOpError("partition region #")
+             << i << " has " << region.getNumArguments()
+             << " arguments but expected " << captureTypes.size();
+    for (auto [argIdx, argType, captureType] :
+         llvm::enumerate(region.getArgumentTypes(), captureTypes))
+      if (argType != captureType)
+        return emitOpError("partition region #")
+               << i << " argument #" << argIdx << " has type " << argType
+               << " but corresponding capture has type " << captureType;
+  }
   if ((*this)->getParentOfType<WarpSpecializeOp>())
-    return emitOpError("cannot be nested inside another ttg.warp_specialize");
+    return emitOpError("cannot be nested inside another "
+                       "`ttg.warp_specialize` op");
   // The default partition runs on whole warp groups.
   if (std::optional<int64_t> warps = lookupNumWarps(*this);
       warps && *warps % 4 != 0)
@@ -783,22 +854,17 @@ LogicalResult WarpSpecializeOp::verify() {
   return success();
 }
 
-LogicalResult WarpSpecializeOp::verifyRegions() {
-  TypeRange captureTypes = getExplicitCaptures().getTypes();
-  for (auto [i, region] : llvm::enumerate(getPartitionRegions())) {
-    if (region.getArgumentTypes() != captureTypes)
-      return emitOpError("partition ")
-             << i
-             << " must take one argument per explicit capture, of the "
-                "captures' types";
-  }
-  return success();
-}
-
 LogicalResult WarpYieldOp::verify() {
   auto parent = cast<WarpSpecializeOp>((*this)->getParentOp());
-  if (getValues().getTypes() != parent.getResultTypes())
-    return emitOpError("must yield values of the warp_specialize's result "
-                       "types");
+  if (getNumOperands() != parent.getNumResults())
+    return emitOpError("has ")
+           << getNumOperands() << " operands but parent op expected "
+           << parent.getNumResults();
+  for (auto [i, type, expected] :
+       llvm::enumerate(getOperandTypes(), parent.getResultTypes()))
+    if (type != expected)
+      return emitOpError("operand #")
+             << i << " has type " << type << " but parent op expected "
+             << expected;
   return success();
 }

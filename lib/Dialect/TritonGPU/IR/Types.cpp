@@ -83,7 +83,7 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   bool mutableMemory,
                                   ArrayRef<int64_t> allocShape) {
   if (shape.empty())
-    return emitError() << "memdesc must have rank at least 1";
+    return emitError() << "rank 0 memdesc is not allowed";
   for (auto [i, dim] : llvm::enumerate(shape)) {
     if (dim <= 0)
       return emitError() << "memdesc dimensions must be positive, got " << dim;
@@ -116,16 +116,21 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << memorySpace;
     // One more dimension than the encoding: a multi-buffered allocation.
     if (*rank != shape.size() && *rank + 1 != shape.size())
-      return emitError() << "the encoding has rank " << *rank
-                         << ", so the memdesc must have rank " << *rank
-                         << " or " << *rank + 1 << ", got " << shape.size();
+      return emitError() << "rank must be equal to or one less than the shape "
+                            "size. Got "
+                         << *rank << " and " << shape.size()
+                         << " (the encoding's rank and the memdesc's)";
     // Layouts given by bases cover exactly one buffer of the allocation.
     SmallVector<int64_t> spanned = getLinearComponentShape(encoding);
     ArrayRef<int64_t> buffer = allocShape.take_back(*rank);
-    if (!spanned.empty() && ArrayRef<int64_t>(spanned) != buffer)
-      return emitError() << "the layout spans [" << spanned
-                         << "] but a buffer of the allocation is [" << buffer
-                         << "]";
+    if (!spanned.empty())
+      for (auto [i, dims] : llvm::enumerate(llvm::zip(buffer, spanned)))
+        if (std::get<0>(dims) != std::get<1>(dims))
+          return emitError()
+                 << "Mismatch in expected shape for dimension " << i
+                 << ". Expected: " << std::get<0>(dims)
+                 << ", got: " << std::get<1>(dims)
+                 << " (a buffer of the allocation, and what the layout spans)";
     return success();
   }
   if (auto *iface =

@@ -87,8 +87,8 @@ static LogicalResult verifyBarrier(Operation *op, Type type) {
   if (!memdesc || !isSharedMemory(memdesc) ||
       !memdesc.getElementType().isInteger(64) ||
       memdesc.getShape() != ArrayRef<int64_t>{1})
-    return op->emitOpError("barrier must be a 1xi64 memdesc in shared "
-                           "memory, got ")
+    return op->emitOpError("barrier allocation must be a descriptor of 1xi64 "
+                           "type in shared memory, got ")
            << type;
   return success();
 }
@@ -171,8 +171,8 @@ LogicalResult WarpGroupDotOp::verify() {
     auto dotOperand = cast<gpu::DotOperandEncodingAttr>(aEnc);
     unsigned kWidth = 32 / aTensor.getElementTypeBitWidth();
     if (dotOperand.getKWidth() != kWidth)
-      return emitOpError("operand a in registers must have kWidth ")
-             << kWidth << ", got " << dotOperand.getKWidth();
+      return emitOpError("in-register LHS operand must have a kWidth of ")
+             << kWidth << " but got " << dotOperand.getKWidth();
   }
   return success();
 }
@@ -206,19 +206,23 @@ bool mlir::triton::nvidia_gpu::isTensorCoreFp8(Type t) {
   return isa<Float8E4M3FNType, Float8E5M2Type>(t);
 }
 
+/// The accumulator types a tensor-core product of `a` by `b` may have; none
+/// when the operand types do not multiply.
+static SmallVector<Type, 2> tensorCoreAccumulatorTypes(Type a, Type b) {
+  MLIRContext *ctx = a.getContext();
+  Type f16 = Float16Type::get(ctx), f32 = Float32Type::get(ctx);
+  if ((a.isF16() && b.isF16()) || (isTensorCoreFp8(a) && isTensorCoreFp8(b)))
+    return {f16, f32};
+  if ((a.isBF16() && b.isBF16()) || (a.isF32() && b.isF32()))
+    return {f32};
+  if (a.isInteger(8) && b.isInteger(8))
+    return {IntegerType::get(ctx, 32)};
+  return {};
+}
+
 bool mlir::triton::nvidia_gpu::isTensorCoreTypeCombination(Type a, Type b,
                                                            Type d) {
-  if (a.isF16() && b.isF16())
-    return d.isF16() || d.isF32();
-  if (a.isBF16() && b.isBF16())
-    return d.isF32();
-  if (a.isF32() && b.isF32())
-    return d.isF32();
-  if (isTensorCoreFp8(a) && isTensorCoreFp8(b))
-    return d.isF16() || d.isF32();
-  if (a.isInteger(8) && b.isInteger(8))
-    return d.isInteger(32);
-  return false;
+  return llvm::is_contained(tensorCoreAccumulatorTypes(a, b), d);
 }
 
 LogicalResult TCGen5MMAOp::verify() {
@@ -228,10 +232,21 @@ LogicalResult TCGen5MMAOp::verify() {
   Type a = getA().getType().getElementType();
   Type b = getB().getType().getElementType();
   Type d = getD().getType().getElementType();
-  if (!isTensorCoreTypeCombination(a, b, d))
+  SmallVector<Type, 2> accumulators = tensorCoreAccumulatorTypes(a, b);
+  if (accumulators.empty())
     return emitOpError("tcgen05.mma cannot multiply ")
-           << a << " by " << b << " into " << d
+           << a << " by " << b
            << " (f16/bf16, tf32, fp8 or i8 operands with their accumulators)";
+  if (!llvm::is_contained(accumulators, d)) {
+    // The wording is upstream's: its tests match it.
+    InFlightDiagnostic diag = emitOpError("unsupported accumulator dtype for "
+                                          "operand types ")
+                              << a << " and " << b << ", accumulator dtype is "
+                              << d << " but must be one of [";
+    llvm::interleaveComma(accumulators, diag,
+                          [&](Type type) { diag << type; });
+    return diag << "]";
+  }
   return verifyMatmulShapes(*this, getA().getType().getShape(),
                             getB().getType().getShape(),
                             getD().getType().getShape());
@@ -281,7 +296,10 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
     return failure();
   MemDescType result = getResult().getType();
   if (!result.getMutableMemory())
-    return emitOpError("cannot copy into an immutable memdesc");
+    return emitOpError("cannot store into immutable memory");
+  if (!isa_and_nonnull<gpu::NVMMASharedEncodingAttr>(result.getEncoding()))
+    return emitOpError("TMA result must have NVMMA shared layout, got ")
+           << result.getEncoding();
   RankedTensorType block = getDesc().getType().getBlockType();
   // A descriptor's integer elements may carry the front end's signedness.
   Type from = block.getElementType(), to = result.getElementType();
@@ -298,7 +316,7 @@ LogicalResult AsyncTMAGatherOp::verify() {
   if (failed(verifyBarrier(*this, getBarrier().getType())))
     return failure();
   if (!getResult().getType().getMutableMemory())
-    return emitOpError("cannot gather into an immutable memdesc");
+    return emitOpError("cannot store into immutable memory");
   if (getXOffsets().getType().getRank() != 1)
     return emitOpError("x offsets must be 1-D");
   return success();
@@ -361,7 +379,8 @@ LogicalResult TMEMAllocOp::verify() {
                        "shape and alloc shape must match");
   if (!getSrc()) {
     if (!type.getMutableMemory())
-      return emitOpError("an uninitialized allocation must be mutable");
+      return emitOpError("uninitialized alloc must have a mutable memdesc "
+                         "type");
     return success();
   }
   if (getSrc().getType().getShape() != type.getShape())
@@ -395,7 +414,7 @@ LogicalResult TMEMStoreOp::verify() {
   if (!isTensorMemory(dst))
     return emitOpError("destination must be in tensor memory");
   if (!dst.getMutableMemory())
-    return emitOpError("cannot store into an immutable memdesc");
+    return emitOpError("Cannot store into an immutable alloc");
   if (dst.getShape() != getSrc().getType().getShape())
     return emitOpError("source shape must match the destination shape");
   if (getSrc().getType().getRank() != 2)
@@ -411,7 +430,7 @@ LogicalResult TMEMCopyOp::verify() {
   if (!isTensorMemory(getDst().getType()))
     return emitOpError("destination must be in tensor memory");
   if (!getDst().getType().getMutableMemory())
-    return emitOpError("cannot copy into an immutable memdesc");
+    return emitOpError("Cannot copy into an immutable alloc");
   if (getBarrier() && failed(verifyBarrier(*this, getBarrier().getType())))
     return failure();
   return success();
