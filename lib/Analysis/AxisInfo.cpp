@@ -193,10 +193,18 @@ struct MulRule : BinaryRule {
     return multiplyDivisor(lhsDivisibility, rhsDivisibility);
   }
   int64_t constancy(const AxisInfo &l, const AxisInfo &r, int d) override {
+    // Times a constant zero, the product is that zero, whatever the other
+    // operand.
+    bool lZero = l.getConstantValue() == 0, rZero = r.getConstantValue() == 0;
+    if (lZero || rZero)
+      return std::max(lZero ? l.getConstancy(d) : 1,
+                      rZero ? r.getConstancy(d) : 1);
     return gcd(l.getConstancy(d), r.getConstancy(d));
   }
   std::optional<int64_t> constant(const AxisInfo &l,
                                   const AxisInfo &r) override {
+    if (l.getConstantValue() == 0 || r.getConstantValue() == 0)
+      return 0;
     if (l.getConstantValue() && r.getConstantValue())
       return *l.getConstantValue() * *r.getConstantValue();
     return std::nullopt;
@@ -534,6 +542,17 @@ AxisInfo visitSelect(arith::SelectOp op, const AxisInfo &cond,
                      const AxisInfo &lhs, const AxisInfo &rhs) {
   if (std::optional<int64_t> c = cond.getConstantValue())
     return *c == 0 ? rhs : lhs;
+  // Both sides the same constant: so is the result, whatever is picked.
+  if (lhs.getConstantValue() &&
+      lhs.getConstantValue() == rhs.getConstantValue()) {
+    AxisInfo::DimVectorT contiguity(lhs.getRank(), 1), divisibility, constancy;
+    for (int d = 0; d < lhs.getRank(); ++d) {
+      divisibility.push_back(divisibilityOfEither(lhs, rhs, d));
+      constancy.push_back(gcd(lhs.getConstancy(d), rhs.getConstancy(d)));
+    }
+    return AxisInfo(contiguity, divisibility, constancy,
+                    lhs.getConstantValue());
+  }
   bool scalarCondition = isa<IntegerType>(op.getCondition().getType());
   AxisInfo::DimVectorT contiguity, divisibility, constancy;
   for (int d = 0; d < lhs.getRank(); ++d) {
@@ -558,8 +577,14 @@ AxisInfo visitMinMax(Operation *op, const AxisInfo &lhs, const AxisInfo &rhs) {
   if (lhs.getConstantValue() && rhs.getConstantValue()) {
     int64_t a = *lhs.getConstantValue(), b = *rhs.getConstantValue();
     bool isMax = isa<arith::MaxSIOp, arith::MaxUIOp>(op);
-    AxisInfo::DimVectorT ones(rank, 1);
-    return AxisInfo(ones, ones, ones, isMax ? std::max(a, b) : std::min(a, b));
+    int64_t value = isMax ? std::max(a, b) : std::min(a, b);
+    // A constant as the operands are: over their common constant blocks.
+    AxisInfo::DimVectorT contiguity(rank, 1), divisibility, constancy;
+    for (int d = 0; d < rank; ++d) {
+      divisibility.push_back(highestPowOf2Divisor<int64_t>(value));
+      constancy.push_back(gcd(lhs.getConstancy(d), rhs.getConstancy(d)));
+    }
+    return AxisInfo(contiguity, divisibility, constancy, value);
   }
   AxisInfo::DimVectorT contiguity, divisibility, constancy;
   for (int d = 0; d < rank; ++d) {
@@ -658,6 +683,30 @@ private:
         getOrCreate<dataflow::Lattice<dataflow::ConstantValue>>(value);
     propagateIfChanged(lattice, lattice->join(constant));
   }
+};
+
+/// Marks the partitions of every ttg.warp_specialize executable. They run
+/// beside the default region, which is all the op's region-branch interface
+/// names, so DeadCodeAnalysis alone never reaches them; their arguments are
+/// then the explicit captures (AxisInfoAnalysis::visitNonControlFlowArguments).
+class WarpSpecializePartitionsLive : public DataFlowAnalysis {
+public:
+  using DataFlowAnalysis::DataFlowAnalysis;
+
+  LogicalResult initialize(Operation *top) override {
+    top->walk([&](triton::gpu::WarpSpecializePartitionsOp partitions) {
+      for (Region &region : partitions->getRegions()) {
+        if (region.empty())
+          continue;
+        auto *executable = getOrCreate<dataflow::Executable>(
+            getProgramPointBefore(&region.front()));
+        propagateIfChanged(executable, executable->setToLive());
+      }
+    });
+    return success();
+  }
+
+  LogicalResult visit(ProgramPoint *) override { return success(); }
 };
 
 } // namespace
@@ -867,6 +916,7 @@ std::unique_ptr<DataFlowSolver> mlir::triton::createAxisInfoSolver() {
   auto solver = std::make_unique<DataFlowSolver>();
   solver->load<dataflow::DeadCodeAnalysis>();
   solver->load<ConstantLiteralAnalysis>();
+  solver->load<WarpSpecializePartitionsLive>();
   solver->load<AxisInfoAnalysis>();
   return solver;
 }

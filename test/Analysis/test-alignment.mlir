@@ -290,7 +290,7 @@ tt.func @select_logic_shift_minmax(%arg0: i1, %arg1: i32 {tt.divisibility = 16 :
   %16 = arith.shrui %15, %c3 : tensor<128xi32>
   // expected-remark @below {{contiguity = [128], divisibility = [128], constancy = [1], constant_value = <none>}}
   %17 = arith.maxsi %0, %1 : tensor<128xi32>
-  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = 3}}
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [128], constant_value = 3}}
   %18 = arith.minui %2, %c3 : tensor<128xi32>
   tt.return
 }
@@ -503,3 +503,4 @@ tt.func @bad_hint_and_dead_code(%arg0: i32 {tt.divisibility = dense<[16, 16]> : 
 ^bb2:
   tt.return
 }
+

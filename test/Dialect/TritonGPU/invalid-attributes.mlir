@@ -325,15 +325,16 @@
 
 // -----
 
-// Tests that an Ampere instruction shape is [M, N].
-// expected-error @+1 {{instrShape of a version 2 nvidia_mma layout must have 2 entries, got 1}}
+// Tests that an Ampere instruction shape has M and N.
+// expected-error @+1 {{instrShape of a version 2 nvidia_mma layout must have at least 2 entries (M and N), got 1}}
 #a = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16]}>
 
 // -----
 
-// Tests that a Hopper instruction shape is [M, N, K].
-// expected-error @+1 {{instrShape of a version 3 nvidia_mma layout must have 3 entries, got 2}}
-#a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64]}>
+// Tests that a Hopper instruction shape has M and N (K is the lowering's to
+// check).
+// expected-error @+1 {{instrShape of a version 3 nvidia_mma layout must have at least 2 entries (M and N), got 1}}
+#a = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16]}>
 
 // -----
 

@@ -734,12 +734,13 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
   if (failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)))
     return failure();
   // Hopper's instruction shape is M x N x K; Ampere's M x N, with a
-  // leading batch entry for 3-D layouts.
-  size_t expected = versionMajor == 3 ? 3 : warpsPerCTA.size();
-  if (versionMajor != 1 && instrShape.size() != expected)
+  // leading batch entry for 3-D layouts. As upstream, only what layouts are
+  // built from is required: M and N (the lowering checks K itself).
+  if (versionMajor != 1 && instrShape.size() < 2)
     return emitError() << "instrShape of a version " << versionMajor
-                       << " nvidia_mma layout must have " << expected
-                       << " entries, got " << instrShape.size();
+                       << " nvidia_mma layout must have at least 2 entries "
+                          "(M and N), got "
+                       << instrShape.size();
   return verifyBases(emitError, "CGALayout", cgaBases, warpsPerCTA.size());
 }
 

@@ -602,11 +602,12 @@ LogicalResult MemDescSubsliceOp::verify() {
     return failure();
   if (dst.getEncoding() != src.getEncoding())
     return emitOpError("result must keep the encoding of the source");
+  if (!splitDims.empty() &&
+      failed(verifySubsliceLayout(*this, src, dst, splitDims)))
+    return failure();
   if (dst.getAllocShape() != src.getAllocShape())
     return emitOpError("result must keep the alloc shape of the source");
-  if (splitDims.empty())
-    return success();
-  return verifySubsliceLayout(*this, src, dst, splitDims);
+  return success();
 }
 
 LogicalResult MemDescTransOp::verify() {
