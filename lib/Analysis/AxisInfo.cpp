@@ -463,6 +463,22 @@ AxisInfo visitExpandDims(ExpandDimsOp op, const AxisInfo &src) {
   return AxisInfo(contiguity, divisibility, constancy, src.getConstantValue());
 }
 
+/// A transpose moves each dimension's facts with the dimension: result
+/// dimension i is source dimension order[i].
+AxisInfo visitTrans(TransOp op, const AxisInfo &src) {
+  ArrayRef<int32_t> order = op.getOrder();
+  if (src.getRank() != static_cast<int>(order.size()))
+    return AxisInfo();
+  AxisInfo::DimVectorT contiguity, divisibility, constancy;
+  for (int32_t dim : order) {
+    contiguity.push_back(src.getContiguity(dim));
+    divisibility.push_back(src.getDivisibility(dim));
+    constancy.push_back(src.getConstancy(dim));
+  }
+  return AxisInfo(contiguity, divisibility, constancy,
+                  src.getConstantValue());
+}
+
 AxisInfo visitBroadcast(BroadcastOp op, const AxisInfo &src) {
   ArrayRef<int64_t> srcShape =
       cast<RankedTensorType>(op.getSrc().getType()).getShape();
@@ -626,6 +642,7 @@ AxisInfo computeAxisInfo(Operation *op, ArrayRef<const AxisInfo *> operands) {
         return binary(RemRule(getTensorShape(op->getResult(0))));
       })
       .Case([&](BroadcastOp op) { return visitBroadcast(op, *operands[0]); })
+      .Case([&](TransOp op) { return visitTrans(op, *operands[0]); })
       .Case([&](SplatOp op) { return visitSplat(op, *operands[0]); })
       .Case([&](ExpandDimsOp op) { return visitExpandDims(op, *operands[0]); })
       .Case([&](arith::CmpIOp op) {
@@ -852,9 +869,12 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
         getLatticeElementFor(point, forOp.getLowerBound())->getValue();
     const AxisInfo &step =
         getLatticeElementFor(point, forOp.getStep())->getValue();
-    int64_t divisibility = 1;
-    if (lb.getRank() > 0 && step.getRank() > 0)
-      divisibility = gcd(lb.getDivisibility(0), step.getDivisibility(0));
+    // Bounds not reached yet come back here once they are (this lookup
+    // subscribes to them): joining "unknown" now would stick.
+    if (lb.getRank() == 0 || step.getRank() == 0)
+      return;
+    int64_t divisibility =
+        gcd(lb.getDivisibility(0), step.getDivisibility(0));
     propagateIfChanged(argLattices[0], argLattices[0]->join(
                                            AxisInfo({1}, {divisibility}, {1})));
     return;
@@ -985,8 +1005,16 @@ void ModuleAxisInfoAnalysis::initialize(FunctionOpInterface func) {
       infos[value] = lattice->getValue();
   };
   func.walk([&](Operation *op) {
-    for (Value result : op->getResults())
+    for (Value result : op->getResults()) {
       record(result);
+      // Code the solver found dead (never reached) gets the pessimistic
+      // facts rather than none, as upstream's.
+      if (!infos.contains(result)) {
+        AxisInfo pessimistic = AxisInfo::getPessimisticValueState(result);
+        if (pessimistic.getRank() > 0)
+          infos[result] = pessimistic;
+      }
+    }
   });
   func.walk([&](Block *block) {
     for (Value arg : block->getArguments())

@@ -25,3 +25,25 @@ tt.func @constant_facts(%arg0: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %arg1:
   } : (!tt.ptr<f16>, i32) -> ()
   tt.return
 }
+
+// -----
+
+// Tests that a transpose moves each dimension's facts with it, and that a
+// loop's induction variable waits for bounds computed in a region.
+tt.func @trans_and_loop(%arg0: tensor<32x64xi32> {tt.contiguity = dense<[1, 64]> : tensor<2xi32>, tt.divisibility = dense<[1, 16]> : tensor<2xi32>}, %c: i1) {
+  // expected-remark @below {{contiguity = [64, 1], divisibility = [16, 1], constancy = [1, 1], constant_value = <none>}}
+  %t = tt.trans %arg0 {order = array<i32: 1, 0>} : tensor<32x64xi32> -> tensor<64x32xi32>
+  %c0 = arith.constant 0 : i32
+  %c32 = arith.constant 32 : i32
+  %c256 = arith.constant 256 : i32
+  %lb = scf.if %c -> i32 {
+    scf.yield %c32 : i32
+  } else {
+    scf.yield %c256 : i32
+  }
+  scf.for %i = %lb to %c256 step %c32 : i32 {
+    // expected-remark @below {{contiguity = [1], divisibility = [32], constancy = [1], constant_value = <none>}}
+    %x = arith.addi %i, %c0 : i32
+  }
+  tt.return
+}

@@ -489,7 +489,8 @@ tt.func private @callee(%a: i32, %b: i32 {tt.divisibility = 2 : i32}) -> i32 {
 
 // -----
 
-// A hint of the wrong rank is ignored; unreachable code has no info.
+// A hint of the wrong rank is ignored; unreachable code gets the
+// pessimistic facts, as upstream's.
 tt.func @bad_hint_and_dead_code(%arg0: i32 {tt.divisibility = dense<[16, 16]> : tensor<2xi32>}) {
   // expected-remark @below {{contiguity = [1], divisibility = [4], constancy = [1], constant_value = 4}}
   %c4 = arith.constant 4 : i32
@@ -497,7 +498,7 @@ tt.func @bad_hint_and_dead_code(%arg0: i32 {tt.divisibility = dense<[16, 16]> : 
   %0 = arith.muli %arg0, %c4 : i32
   cf.br ^bb2
 ^bb1:
-  // expected-remark @below {{<unknown>}}
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1], constant_value = <none>}}
   %1 = arith.addi %0, %0 : i32
   cf.br ^bb2
 ^bb2:
