@@ -475,8 +475,7 @@ AxisInfo visitTrans(TransOp op, const AxisInfo &src) {
     divisibility.push_back(src.getDivisibility(dim));
     constancy.push_back(src.getConstancy(dim));
   }
-  return AxisInfo(contiguity, divisibility, constancy,
-                  src.getConstantValue());
+  return AxisInfo(contiguity, divisibility, constancy, src.getConstantValue());
 }
 
 AxisInfo visitBroadcast(BroadcastOp op, const AxisInfo &src) {
@@ -873,8 +872,7 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(
     // subscribes to them): joining "unknown" now would stick.
     if (lb.getRank() == 0 || step.getRank() == 0)
       return;
-    int64_t divisibility =
-        gcd(lb.getDivisibility(0), step.getDivisibility(0));
+    int64_t divisibility = gcd(lb.getDivisibility(0), step.getDivisibility(0));
     propagateIfChanged(argLattices[0], argLattices[0]->join(
                                            AxisInfo({1}, {divisibility}, {1})));
     return;

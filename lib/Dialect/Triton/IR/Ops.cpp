@@ -669,8 +669,8 @@ LogicalResult MakeRangeOp::verify() {
     return emitOpError("result must be a 1D tensor, got ") << type;
   if (type.getDimSize(0) != end - start)
     return emitOpError("number of elements of the result (")
-           << type.getDimSize(0) << ") must be the size of the range ["
-           << start << ", " << end << "), which is " << end - start;
+           << type.getDimSize(0) << ") must be the size of the range [" << start
+           << ", " << end << "), which is " << end - start;
   if (!type.getElementType().isInteger(32))
     return emitOpError("result must have i32 elements, got ")
            << type.getElementType();
@@ -843,8 +843,7 @@ LogicalResult DotScaledOp::verify() {
       continue;
     auto scaleType = cast<RankedTensorType>(scale.getType());
     int64_t factor = scaleType.getElementType().isInteger(8) ? 32 : 16;
-    if (scaleType.getRank() == 0 ||
-        scaleType.getShape().back() * factor != k)
+    if (scaleType.getRank() == 0 || scaleType.getShape().back() * factor != k)
       return emitOpError("scales K dimension must match the operand K "
                          "divided by the scale factor (")
              << k << " / " << factor << "), got " << scaleType;
@@ -1048,8 +1047,8 @@ LogicalResult MapElementwiseOp::verifyRegions() {
   Block &entry = region.front();
   if (entry.getNumArguments() != srcTypes.size() * pack)
     return emitOpError("region has wrong number of arguments: expected ")
-           << srcTypes.size() * pack << " (" << pack
-           << " per operand), got " << entry.getNumArguments();
+           << srcTypes.size() * pack << " (" << pack << " per operand), got "
+           << entry.getNumArguments();
   if (!matchesPacked(entry.getArgumentTypes(), srcTypes, pack))
     return emitOpError("argument types did not match: the region takes ")
            << pack << " scalar(s) of each operand's element type ("
@@ -1231,8 +1230,8 @@ static LogicalResult verifyGatherScatter(Operation *op, TensorDescType desc,
     return op->emitOpError("x offsets must be a 1D tensor, but got ")
            << offsets;
   if (tensor.getRank() != 2)
-    return op->emitOpError() << what << " must be a 2D tensor, but got "
-                             << tensor;
+    return op->emitOpError()
+           << what << " must be a 2D tensor, but got " << tensor;
   if (tensor.getDimSize(0) != offsets.getDimSize(0))
     return op->emitOpError()
            << what << " tensor must have as many rows as indices ("

@@ -291,8 +291,8 @@ public:
   ParseResult rejectKeysOtherThan(ArrayRef<StringRef> allowed) {
     for (NamedAttribute entry : dict)
       if (!llvm::is_contained(allowed, entry.getName().getValue()))
-        return error() << "Unexpected attribute \"" << entry.getName().getValue()
-                       << "\" found";
+        return error() << "Unexpected attribute \""
+                       << entry.getName().getValue() << "\" found";
     return success();
   }
 
@@ -385,8 +385,7 @@ static LogicalResult verifyBases(function_ref<InFlightDiagnostic()> emitError,
   for (int32_t value : flat)
     if (value < 0 || (value != 0 && !llvm::isPowerOf2_32(value)))
       return emitError() << "Each " << what
-                         << " basis must be 0 or a power of two, got "
-                         << value;
+                         << " basis must be 0 or a power of two, got " << value;
   return success();
 }
 
@@ -608,8 +607,7 @@ SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << *parentRank;
   if (parentRank && dim >= *parentRank)
     return emitError() << "slice dim=" << dim
-                       << " must be less than the parent rank="
-                       << *parentRank;
+                       << " must be less than the parent rank=" << *parentRank;
   return success();
 }
 
@@ -748,8 +746,30 @@ LogicalResult NvidiaMmaEncodingAttr::verify(
 // AMDMfmaEncodingAttr and AMDWmmaEncodingAttr
 //===----------------------------------------------------------------------===//
 
-static bool allOnes(ArrayRef<unsigned> values) {
-  return llvm::all_of(values, [](unsigned v) { return v == 1; });
+/// Prints `tilesPerWarp` unless it is the default, one tile per warp.
+static void printTilesPerWarp(AsmPrinter &printer,
+                              ArrayRef<unsigned> tilesPerWarp) {
+  if (llvm::all_of(tilesPerWarp, [](unsigned v) { return v == 1; }))
+    return;
+  printer << ", tilesPerWarp = ";
+  printUnsignedArray(printer, tilesPerWarp);
+}
+
+/// What the AMD encodings check alike once their instruction is checked:
+/// 2-D or batched warps, a tile count per warp dimension, the CTA bases.
+static LogicalResult
+verifyAmdWarps(function_ref<InFlightDiagnostic()> emitError,
+               ArrayRef<unsigned> warpsPerCTA, ArrayRef<unsigned> tilesPerWarp,
+               ArrayRef<int32_t> cgaBases) {
+  if (warpsPerCTA.size() < 2 || warpsPerCTA.size() > 3)
+    return emitError() << "warpsPerCTA must have 2 or 3 entries";
+  if (failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)) ||
+      failed(verifyPositive(emitError, "tilesPerWarp", tilesPerWarp)))
+    return failure();
+  if (tilesPerWarp.size() != warpsPerCTA.size())
+    return emitError() << "tilesPerWarp must have as many entries as "
+                          "warpsPerCTA";
+  return verifyBases(emitError, "CGALayout", cgaBases, warpsPerCTA.size());
 }
 
 Attribute AMDMfmaEncodingAttr::parse(AsmParser &parser, Type) {
@@ -781,10 +801,7 @@ void AMDMfmaEncodingAttr::print(AsmPrinter &printer) const {
   printUnsignedArray(printer, getInstrShape());
   printer << ", isTransposed = " << (getIsTransposed() ? "true" : "false");
   printCGABases(printer, getCgaBases(), getRank());
-  if (!allOnes(getTilesPerWarp())) {
-    printer << ", tilesPerWarp = ";
-    printUnsignedArray(printer, getTilesPerWarp());
-  }
+  printTilesPerWarp(printer, getTilesPerWarp());
   if (getElementBitWidth() != 32)
     printer << ", elementBitWidth = " << getElementBitWidth();
   printer << "}>";
@@ -804,20 +821,13 @@ LogicalResult AMDMfmaEncodingAttr::verify(
   // The M x N shapes of one MFMA instruction.
   static constexpr std::pair<unsigned, unsigned> kShapes[] = {
       {32, 32}, {16, 16}, {64, 4}, {4, 64}};
-  if (!llvm::is_contained(kShapes, std::make_pair(instrShape[0], instrShape[1])))
-    return emitError() << "invalid (mDim, nDim) combination: ("
-                       << instrShape[0] << ", " << instrShape[1] << ")";
+  if (!llvm::is_contained(kShapes,
+                          std::make_pair(instrShape[0], instrShape[1])))
+    return emitError() << "invalid (mDim, nDim) combination: (" << instrShape[0]
+                       << ", " << instrShape[1] << ")";
   if (elementBitWidth != 32 && elementBitWidth != 64)
     return emitError() << "elementBitWidth must be 32 or 64";
-  if (warpsPerCTA.size() < 2 || warpsPerCTA.size() > 3)
-    return emitError() << "warpsPerCTA must have 2 or 3 entries";
-  if (failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)) ||
-      failed(verifyPositive(emitError, "tilesPerWarp", tilesPerWarp)))
-    return failure();
-  if (tilesPerWarp.size() != warpsPerCTA.size())
-    return emitError() << "tilesPerWarp must have as many entries as "
-                          "warpsPerCTA";
-  return verifyBases(emitError, "CGALayout", cgaBases, warpsPerCTA.size());
+  return verifyAmdWarps(emitError, warpsPerCTA, tilesPerWarp, cgaBases);
 }
 
 /// WMMA's instruction shape when none is given.
@@ -853,10 +863,7 @@ void AMDWmmaEncodingAttr::print(AsmPrinter &printer) const {
           << ", warpsPerCTA = ";
   printUnsignedArray(printer, getWarpsPerCTA());
   printCGABases(printer, getCgaBases(), getRank());
-  if (!allOnes(getTilesPerWarp())) {
-    printer << ", tilesPerWarp = ";
-    printUnsignedArray(printer, getTilesPerWarp());
-  }
+  printTilesPerWarp(printer, getTilesPerWarp());
   if (getInstrShape() != ArrayRef<unsigned>(kDefaultWmmaShape)) {
     printer << ", instrShape = ";
     printUnsignedArray(printer, getInstrShape());
@@ -877,21 +884,13 @@ LogicalResult AMDWmmaEncodingAttr::verify(
     return instrShape.size() == 3 && instrShape[0] == 16 &&
            instrShape[1] == 16 && instrShape[2] == k;
   };
-  bool valid = version == 1   ? isShape(16)
-               : version == 2 ? isShape(16) || isShape(32)
-                              : isShape(4) || isShape(32) || isShape(64) ||
-                                    isShape(128);
+  bool valid = version == 1 ? isShape(16)
+               : version == 2
+                   ? isShape(16) || isShape(32)
+                   : isShape(4) || isShape(32) || isShape(64) || isShape(128);
   if (!valid)
     return emitError() << "invalid WMMA v" << version << " instruction shape";
-  if (warpsPerCTA.size() < 2 || warpsPerCTA.size() > 3)
-    return emitError() << "warpsPerCTA must have 2 or 3 entries";
-  if (failed(verifyPositive(emitError, "warpsPerCTA", warpsPerCTA)) ||
-      failed(verifyPositive(emitError, "tilesPerWarp", tilesPerWarp)))
-    return failure();
-  if (tilesPerWarp.size() != warpsPerCTA.size())
-    return emitError() << "tilesPerWarp must have as many entries as "
-                          "warpsPerCTA";
-  return verifyBases(emitError, "CGALayout", cgaBases, warpsPerCTA.size());
+  return verifyAmdWarps(emitError, warpsPerCTA, tilesPerWarp, cgaBases);
 }
 
 //===----------------------------------------------------------------------===//

@@ -337,6 +337,15 @@ static int64_t product(ArrayRef<unsigned> values) {
   return result;
 }
 
+/// The extent of a tensor-core accumulator layout whose warps have
+/// `threads` lanes.
+template <typename MmaAttr>
+static LayoutExtent mmaLikeExtent(MmaAttr a, int64_t threads) {
+  unsigned rank = a.getRank();
+  return LayoutExtent{product(a.getWarpsPerCTA()), threads,
+                      int64_t(1) << (a.getCgaBases().size() / rank), rank};
+}
+
 static std::optional<LayoutExtent> getLayoutExtent(Attribute layout) {
   return TypeSwitch<Attribute, std::optional<LayoutExtent>>(layout)
       .Case([](BlockedEncodingAttr a) {
@@ -345,25 +354,10 @@ static std::optional<LayoutExtent> getLayoutExtent(Attribute layout) {
             product(a.getWarpsPerCTA()), product(a.getThreadsPerWarp()),
             int64_t(1) << (a.getCgaBases().size() / rank), rank};
       })
-      .Case([](NvidiaMmaEncodingAttr a) {
-        unsigned rank = a.getRank();
-        return LayoutExtent{product(a.getWarpsPerCTA()), 32,
-                            int64_t(1) << (a.getCgaBases().size() / rank),
-                            rank};
-      })
-      // MFMA runs on 64-lane wavefronts, WMMA on 32-lane ones.
-      .Case([](AMDMfmaEncodingAttr a) {
-        unsigned rank = a.getRank();
-        return LayoutExtent{product(a.getWarpsPerCTA()), 64,
-                            int64_t(1) << (a.getCgaBases().size() / rank),
-                            rank};
-      })
-      .Case([](AMDWmmaEncodingAttr a) {
-        unsigned rank = a.getRank();
-        return LayoutExtent{product(a.getWarpsPerCTA()), 32,
-                            int64_t(1) << (a.getCgaBases().size() / rank),
-                            rank};
-      })
+      // NVIDIA's warps and WMMA's wavefronts have 32 lanes, MFMA's 64.
+      .Case([](NvidiaMmaEncodingAttr a) { return mmaLikeExtent(a, 32); })
+      .Case([](AMDWmmaEncodingAttr a) { return mmaLikeExtent(a, 32); })
+      .Case([](AMDMfmaEncodingAttr a) { return mmaLikeExtent(a, 64); })
       .Case([](LinearEncodingAttr a) {
         unsigned rank = a.getRank();
         if (rank == 0)

@@ -317,8 +317,8 @@ std::optional<LinearLayout> mfmaToLinearLayout(ArrayRef<int64_t> shape,
   for (unsigned dim = 0; dim + 2 < rank; ++dim)
     tile *= LinearLayout::identity1D(1, kRegister, outs[dim]);
   SmallVector<unsigned> repOrder = matrixOrder(rank, /*rowMajor=*/true);
-  LinearLayout warps = identityStandardND(name(ctx, "warp"),
-                                          mfma.getWarpsPerCTA(), repOrder);
+  LinearLayout warps =
+      identityStandardND(name(ctx, "warp"), mfma.getWarpsPerCTA(), repOrder);
   return combineCtaCgaWithShape(withOutOrder(tile, repOrder) *
                                     withOutOrder(warps, repOrder),
                                 mfma.getCgaBases(), shape);

@@ -545,8 +545,9 @@ static LogicalResult verifySubsliceLayout(Operation *op, MemDescType src,
   unsigned rank = src.getShape().size();
   if (auto padded = dyn_cast<PaddedSharedEncodingAttr>(encoding);
       padded && padded.getRank() < rank)
-    return op->emitOpError("SubSlice of low rank PaddedSharedEncoding from higher "
-                       "rank tensors is not supported yet");
+    return op->emitOpError(
+        "SubSlice of low rank PaddedSharedEncoding from higher "
+        "rank tensors is not supported yet");
   ArrayRef<int64_t> allocShape = src.getAllocShape().take_back(rank);
   std::optional<LinearLayout> layout = toLinearLayout(allocShape, encoding);
   if (!layout)
@@ -554,8 +555,9 @@ static LogicalResult verifySubsliceLayout(Operation *op, MemDescType src,
   MLIRContext *ctx = op->getContext();
   StringAttr kBlock = StringAttr::get(ctx, "block");
   if (layout->hasInDim(kBlock) && layout->getFreeVariableMasks()[kBlock] != 0)
-    return op->emitOpError("non-trivial block dimension not supported: CTAs that "
-                       "hold copies of the same data cannot be subsliced");
+    return op->emitOpError(
+        "non-trivial block dimension not supported: CTAs that "
+        "hold copies of the same data cannot be subsliced");
   LinearLayout inverse = layout->pseudoinvert();
   SmallVector<StringAttr> dims = standardOutDimNames(ctx, rank);
   for (unsigned dim : splitDims) {
@@ -567,7 +569,7 @@ static LogicalResult verifySubsliceLayout(Operation *op, MemDescType src,
       int32_t offset = inverse.apply(coords).front().second;
       if (!llvm::isPowerOf2_32(offset))
         return op->emitOpError("We don't support splitting along the swizzling "
-                           "pattern (dimension ")
+                               "pattern (dimension ")
                << dim << " at " << size << ")";
     }
   }
@@ -801,7 +803,8 @@ ParseResult WarpSpecializeOp::parse(OpAsmParser &parser,
   holder->push_back(block);
   OpBuilder builder(parser.getContext());
   builder.setInsertionPointToEnd(block);
-  OperationState partitionsState(parser.getEncodedSourceLoc(partitionsLoc),
+  OperationState partitionsState(
+      parser.getEncodedSourceLoc(partitionsLoc),
       WarpSpecializePartitionsOp::getOperationName());
   for (std::unique_ptr<Region> &region : partitions)
     partitionsState.addRegion(std::move(region));
@@ -864,8 +867,7 @@ LogicalResult WarpYieldOp::verify() {
   for (auto [i, type, expected] :
        llvm::enumerate(getOperandTypes(), parent.getResultTypes()))
     if (type != expected)
-      return emitOpError("operand #")
-             << i << " has type " << type << " but parent op expected "
-             << expected;
+      return emitOpError("operand #") << i << " has type " << type
+                                      << " but parent op expected " << expected;
   return success();
 }

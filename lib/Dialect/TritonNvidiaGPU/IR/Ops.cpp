@@ -243,8 +243,7 @@ LogicalResult TCGen5MMAOp::verify() {
                                           "operand types ")
                               << a << " and " << b << ", accumulator dtype is "
                               << d << " but must be one of [";
-    llvm::interleaveComma(accumulators, diag,
-                          [&](Type type) { diag << type; });
+    llvm::interleaveComma(accumulators, diag, [&](Type type) { diag << type; });
     return diag << "]";
   }
   return verifyMatmulShapes(*this, getA().getType().getShape(),
