@@ -13,7 +13,7 @@
 // CHECK-NOT: scf.
 // CHECK-NOT: cf.
 // CHECK-NOT: unrealized_conversion_cast
-// CHECK: llvm.func @add_loop(%{{.*}}: !llvm.ptr<1>, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
+// CHECK: llvm.func @add_loop(%{{.*}}: !llvm.ptr<1> {{{.*}}}, %{{.*}}: i32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>)
 // CHECK-SAME: nvvm.kernel
 // CHECK-SAME: nvvm.reqntid = array<i32: 128>
 // CHECK: llvm.br

@@ -29,7 +29,7 @@ Value firstThreadAnd(ConversionPatternRewriter &rewriter, Location loc,
 /// CTA's first thread where `pred` (if any) holds.
 void inFirstThread(ConversionPatternRewriter &rewriter, Location loc,
                    Value memDesc, Value pred, const std::string &instr) {
-  Value addr = sharedAddress32(rewriter, loc, memDesc);
+  Value addr = sharedPointer(rewriter, loc, memDesc);
   inlinePtx(rewriter, loc, "@$0 " + instr + ";", "b,r",
             {firstThreadAnd(rewriter, loc, pred), addr}, {});
 }
@@ -78,7 +78,7 @@ struct BarrierExpectOpConversion
   matchAndRewrite(BarrierExpectOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     inFirstThread(rewriter, op.getLoc(), adaptor.getAlloc(), adaptor.getPred(),
-                  "mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], " +
+                  "mbarrier.arrive.expect_tx.shared.b64 _, [$1], " +
                       std::to_string(op.getSize()));
     rewriter.eraseOp(op);
     return success();
@@ -113,7 +113,7 @@ struct ArriveBarrierOpConversion
     if (Value pred = adaptor.getPred())
       leader = LLVM::AndOp::create(rewriter, loc, leader, pred);
     inlinePtx(rewriter, loc, "@$0 " + arrive + ";", "b,r",
-              {leader, sharedAddress32(rewriter, loc, adaptor.getAlloc())}, {});
+              {leader, sharedPointer(rewriter, loc, adaptor.getAlloc())}, {});
     rewriter.eraseOp(op);
     return success();
   }
@@ -127,24 +127,24 @@ struct WaitBarrierOpConversion : public ConvertOpToLLVMPattern<WaitBarrierOp> {
   matchAndRewrite(WaitBarrierOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addr = sharedAddress32(rewriter, loc, adaptor.getAlloc());
-    // PTX scopes the labels to the braces: each wait has its own.
-    std::string wait = "waitLoop:\n"
-                       "mbarrier.try_wait.parity.shared::cta.b64 done, [$0], "
+    Value addr = sharedPointer(rewriter, loc, adaptor.getAlloc());
+    // PTX scopes the labels to the braces: each wait has its own. (The
+    // text is upstream's, which its tests pin.)
+    std::string wait = "\t.reg .pred complete;\n"
+                       "\twaitLoop:\n"
+                       "\tmbarrier.try_wait.parity.shared.b64 complete, [$0], "
                        "$1;\n"
-                       "@!done bra.uni waitLoop;\n";
-    if (Value pred = adaptor.getPred()) {
+                       "\t@!complete bra.uni waitLoop;\n";
+    // A predicate known true waits unconditionally.
+    Value pred = adaptor.getPred();
+    if (pred && matchPattern(op.getPred(), m_One()))
+      pred = Value();
+    if (pred) {
       inlinePtx(rewriter, loc,
-                "{\n.reg .pred done, go;\nsetp.ne.b32 go, $2, 0;\n"
-                "@!go bra.uni skip;\n" +
-                    wait + "skip:\n}",
-                "r,r,r",
-                {addr, adaptor.getPhase(),
-                 LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(),
-                                      pred)},
-                {});
+                "\n{\n\t@!$2 bra.uni skipWait;\n" + wait + "\tskipWait:\n}\n",
+                "r,r,b", {addr, adaptor.getPhase(), pred}, {});
     } else {
-      inlinePtx(rewriter, loc, "{\n.reg .pred done;\n" + wait + "}", "r,r",
+      inlinePtx(rewriter, loc, "\n{\n" + wait + "}\n", "r,r",
                 {addr, adaptor.getPhase()}, {});
     }
     rewriter.eraseOp(op);
@@ -161,12 +161,9 @@ struct AsyncCopyMbarrierArriveOpConversion
   matchAndRewrite(AsyncCopyMbarrierArriveOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value addr = sharedAddress32(rewriter, loc, adaptor.getBarrier());
-    inlinePtx(rewriter, loc,
-              std::string("cp.async.mbarrier.arrive") +
-                  (op.getNoIncrement() ? ".noinc" : "") +
-                  ".shared::cta.b64 [$0];",
-              "r", {addr}, {});
+    NVVM::CpAsyncMBarrierArriveOp::create(
+        rewriter, loc, sharedPointer(rewriter, loc, adaptor.getBarrier()),
+        op.getNoIncrement());
     rewriter.eraseOp(op);
     return success();
   }

@@ -988,7 +988,8 @@ struct ElementwiseInlineAsmOpConversion
       }
       SmallVector<Value> regs =
           inlinePtx(rewriter, loc, op.getAsmString(), op.getConstraints(),
-                    asmOperands, asmResults, /*hasSideEffects=*/!op.getPure());
+                    asmOperands, asmResults, /*hasSideEffects=*/!op.getPure(),
+                    /*userAsm=*/true);
       unsigned next = 0;
       for (auto [k, elt] : llvm::enumerate(resultElts)) {
         unsigned per = perRegister(elt, pack);

@@ -16,6 +16,8 @@
 
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 using namespace mlir;
 using namespace mlir::triton;
 using namespace mlir::triton::gpu;
@@ -157,8 +159,9 @@ Value issuesCopy(ConversionPatternRewriter &rewriter, Location loc,
                  Operation *op, int64_t k) {
   HardwareIds ids = getHardwareIds(rewriter, loc, getThreadsPerWarp(op),
                                    getNumCTAs(op));
-  Value lane0 = LLVM::ICmpOp::create(rewriter, loc, LLVM::ICmpPredicate::eq,
-                                     ids.lane, i32Const(rewriter, loc, 0));
+  // One lane of the warp, as upstream elects it.
+  Value lane0 = NVVM::ElectSyncOp::create(rewriter, loc, rewriter.getI1Type(),
+                                          Value());
   Value warp = LLVM::ICmpOp::create(
       rewriter, loc, LLVM::ICmpPredicate::eq, ids.warp,
       i32Const(rewriter, loc, k % std::max(1, getNumWarps(op))));
@@ -212,24 +215,26 @@ struct AsyncTMACopyGlobalToLocalOpConversion
     // refills): the CTA syncs first, unless shared memory is idle.
     if (!op->hasAttr(kSharedIdleAttr))
       emitBarrier(rewriter, loc);
-    Value barrier = sharedAddress32(rewriter, loc, adaptor.getBarrier());
+    Value barrier = sharedPointer(rewriter, loc, adaptor.getBarrier());
     std::string text =
         "@$0 cp.async.bulk.tensor." + std::to_string(rank) +
         "d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, " +
-        coordList(rank, 4) + "], [$3];";
-    std::string constraints = "b,r,l,r";
+        coordList(rank, 3) + "], [$" + std::to_string(3 + rank) + "];";
+    std::string constraints = "b,r,l";
     for (int i = 0; i < rank; ++i)
       constraints += ",r";
+    constraints += ",r";
     SmallVector<Value> part = ctaPartStart(rewriter, loc, *plan, rank);
     for (auto [k, copy] : llvm::enumerate(plan->copies)) {
       auto &[start, offset] = copy;
       Value pred = LLVM::AndOp::create(rewriter, loc, adaptor.getPred(),
                                        issuesCopy(rewriter, loc, op, k));
       SmallVector<Value> operands{
-          pred, sharedAddress32(rewriter, loc, adaptor.getResult(), offset),
-          adaptor.getDesc(), barrier};
+          pred, sharedPointer(rewriter, loc, adaptor.getResult(), offset),
+          adaptor.getDesc()};
       llvm::append_range(
           operands, copyCoords(rewriter, loc, adaptor.getCoord(), part, start));
+      operands.push_back(barrier);
       inlinePtx(rewriter, loc, text, constraints, operands, {});
     }
     rewriter.eraseOp(op);
@@ -260,23 +265,24 @@ LogicalResult lowerTmaStore(Operation *op, ConversionPatternRewriter &rewriter,
   } else {
     instr += std::to_string(rank) + "d.global.shared::cta.bulk_group";
   }
-  std::string text =
-      "@$0 " + instr + " [$1, " + coordList(rank, 3) + "], [$2];";
-  std::string constraints = "b,l,r";
+  std::string text = "@$0 " + instr + " [$1, " + coordList(rank, 2) + "], [$" +
+                     std::to_string(2 + rank) + "];";
+  std::string constraints = "b,l";
   for (int i = 0; i < rank; ++i)
     constraints += ",r";
+  constraints += ",r";
   SmallVector<Value> part = ctaPartStart(rewriter, loc, *plan, rank);
   for (auto [k, copy] : llvm::enumerate(plan->copies)) {
     auto &[start, offset] = copy;
     Value pred = issuesCopy(rewriter, loc, op, k);
-    SmallVector<Value> operands{pred, desc,
-                                sharedAddress32(rewriter, loc, src, offset)};
+    SmallVector<Value> operands{pred, desc};
     llvm::append_range(operands, copyCoords(rewriter, loc, coord, part, start));
+    operands.push_back(sharedPointer(rewriter, loc, src, offset));
     inlinePtx(rewriter, loc, text, constraints, operands, {});
   }
   // Each issuing thread's copies are its own bulk group (a group of none
   // elsewhere), which the wait of every thread then covers.
-  inlinePtx(rewriter, loc, "cp.async.bulk.commit_group;", "", {}, {});
+  NVVM::CpAsyncBulkCommitGroupOp::create(rewriter, loc);
   rewriter.eraseOp(op);
   return success();
 }
@@ -317,10 +323,8 @@ struct AsyncTMAStoreWaitOpConversion
   matchAndRewrite(AsyncTMAStoreWaitOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    inlinePtx(rewriter, loc,
-              "cp.async.bulk.wait_group.read " +
-                  std::to_string(op.getPendings()) + ";",
-              "", {}, {});
+    NVVM::CpAsyncBulkWaitGroupOp::create(rewriter, loc, op.getPendings(),
+                                         rewriter.getUnitAttr());
     emitBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
@@ -356,27 +360,28 @@ struct TensormapCreateOpConversion
     Value word = LLVM::AddOp::create(
         rewriter, loc, scratch32,
         LLVM::ShlOp::create(rewriter, loc, tid, i32Const(rewriter, loc, 2)));
-    inlinePtx(rewriter, loc, "@$0 st.shared.b32 [$1], 0;", "b,r",
-              {firstWarp, word}, {});
+    inlinePtx(rewriter, loc, "@$1 st.shared.b32 [ $0 + 0 ], 0;", "r,b",
+              {word, firstWarp}, {});
     inlinePtx(rewriter, loc, "bar.warp.sync -1;", "", {}, {});
     Value map =
         LLVM::ZExtOp::create(rewriter, loc, rewriter.getI64Type(), scratch32);
     auto replace = [&](StringRef field, StringRef bits,
                        std::optional<int> index, Value value) {
-      std::string text = "@$0 tensormap.replace.tile." + field.str() +
-                         ".shared::cta.b1024." + bits.str() + " [$1], ";
+      // (Upstream's spelling of the operands, which its tests pin.)
+      std::string text = "@$2 tensormap.replace.tile." + field.str() +
+                         ".shared::cta.b1024." + bits.str() + " [ $0 + 0 ], ";
       if (index)
-        text += std::to_string(*index) + ", ";
-      text += "$2;";
-      inlinePtx(rewriter, loc, text, bits == "b64" ? "b,l,l" : "b,l,r",
-                {first, map, value}, {});
+        text += llvm::formatv("{0:x}, ", *index).str();
+      text += "$1;";
+      inlinePtx(rewriter, loc, text, bits == "b64" ? "l,l,b" : "l,r,b",
+                {map, value, first}, {});
     };
     auto replaceImm = [&](StringRef field, int value) {
       inlinePtx(rewriter, loc,
-                "@$0 tensormap.replace.tile." + field.str() +
-                    ".shared::cta.b1024.b32 [$1], " + std::to_string(value) +
-                    ";",
-                "b,l", {first, map}, {});
+                "@$1 tensormap.replace.tile." + field.str() +
+                    ".shared::cta.b1024.b32 [ $0 + 0 ], " +
+                    llvm::formatv("{0:x}", value).str() + ";",
+                "l,b", {map, first}, {});
     };
     Value base = LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI64Type(),
                                           adaptor.getGlobalAddress());
@@ -396,9 +401,9 @@ struct TensormapCreateOpConversion
     replaceImm("swizzle_mode", op.getSwizzleMode());
     replaceImm("fill_mode", op.getFillMode());
     inlinePtx(rewriter, loc,
-              "@$0 tensormap.cp_fenceproxy.global.shared::cta.tensormap::"
-              "generic.release.gpu.sync.aligned [$1], [$2], 128;",
-              "b,l,l", {firstWarp, adaptor.getDescPtr(), map}, {});
+              "@$2 tensormap.cp_fenceproxy.global.shared::cta.tensormap::"
+              "generic.release.gpu.sync.aligned [ $0 + 0 ], [ $1 + 0 ], 0x80;",
+              "l,l,b", {adaptor.getDescPtr(), map, firstWarp}, {});
     emitBarrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
@@ -412,9 +417,13 @@ struct TensormapFenceproxyAcquireOpConversion
   LogicalResult
   matchAndRewrite(TensormapFenceproxyAcquireOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    // Then, as upstream's lowering does, the thread's bulk copies so far
+    // are a group of their own, which it waits to have read shared memory.
     inlinePtx(rewriter, op.getLoc(),
-              "fence.proxy.tensormap::generic.acquire.gpu [$0], 128;", "l",
-              {adaptor.getDescPtr()}, {});
+              "fence.proxy.tensormap::generic.acquire.gpu [ $0 + 0 ], 0x80;\n"
+              "\tcp.async.bulk.commit_group ;\n"
+              "\tcp.async.bulk.wait_group.read 0 ;",
+              "l", {adaptor.getDescPtr()}, {});
     rewriter.eraseOp(op);
     return success();
   }

@@ -78,19 +78,28 @@ struct FuncOpConversion : public ConvertOpToLLVMPattern<triton::FuncOp> {
     auto func = LLVM::LLVMFuncOp::create(
         rewriter, op.getLoc(), op.getName(), fnType,
         kernel ? LLVM::Linkage::External : LLVM::Linkage::Internal);
+    // The arguments keep their attributes (tt.divisibility, ...), as
+    // upstream's lowering keeps them.
+    for (unsigned i = 0; i < type.getNumInputs(); ++i)
+      for (NamedAttribute attr : function_interface_impl::getArgAttrs(op, i))
+        func.setArgAttr(i, attr.getName(), attr.getValue());
     if (kernel) {
+      // Spelled as upstream's lowering spells it (any value marks a kernel).
       func->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(),
-                    rewriter.getUnitAttr());
-      // A tensor descriptor argument is a CUtensorMap passed by value, as
-      // Triton's launcher passes one: the kernel reads it where it lies.
+                    rewriter.getIntegerAttr(
+                        IntegerType::get(ctx, 1, IntegerType::Unsigned), 1));
+      // A tensor descriptor argument (or a pointer marked tt.nv_tma_desc)
+      // is a CUtensorMap passed by value, as Triton's launcher passes one:
+      // the kernel reads it where it lies.
       for (auto [i, input] : llvm::enumerate(type.getInputs())) {
-        if (!isa<TensorDescType>(input))
+        auto marked = op.getArgAttrOfType<IntegerAttr>(i, "tt.nv_tma_desc");
+        if (!isa<TensorDescType>(input) && !(marked && marked.getInt() == 1))
           continue;
         func.setArgAttr(i, LLVM::LLVMDialect::getByValAttrName(),
                         TypeAttr::get(LLVM::LLVMArrayType::get(
                             IntegerType::get(ctx, 8), 128)));
         func.setArgAttr(i, LLVM::LLVMDialect::getAlignAttrName(),
-                        rewriter.getI64IntegerAttr(64));
+                        rewriter.getI32IntegerAttr(64));
         func.setArgAttr(i, NVVM::NVVMDialect::getGridConstantAttrName(),
                         rewriter.getUnitAttr());
       }

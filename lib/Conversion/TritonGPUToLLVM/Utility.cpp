@@ -623,12 +623,18 @@ SmallVector<Value> mlir::triton::gpu::loadSharedVector(OpBuilder &b,
   return values;
 }
 
-Value mlir::triton::gpu::sharedAddress32(OpBuilder &b, Location loc,
-                                         Value memDesc, int64_t byteOffset) {
+Value mlir::triton::gpu::sharedPointer(OpBuilder &b, Location loc,
+                                       Value memDesc, int64_t byteOffset) {
   Value base = unpackLLElements(loc, memDesc, b)[0];
   if (byteOffset)
     base = gepBytes(b, loc, base, i32Const(b, loc, byteOffset));
-  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(), base);
+  return base;
+}
+
+Value mlir::triton::gpu::sharedAddress32(OpBuilder &b, Location loc,
+                                         Value memDesc, int64_t byteOffset) {
+  return LLVM::PtrToIntOp::create(b, loc, b.getI32Type(),
+                                  sharedPointer(b, loc, memDesc, byteOffset));
 }
 
 Value mlir::triton::gpu::isFirstThread(OpBuilder &b, Location loc) {
@@ -702,7 +708,8 @@ Value mlir::triton::gpu::shuffleIdx(OpBuilder &b, Location loc, Value v,
 SmallVector<Value>
 mlir::triton::gpu::inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
                              StringRef constraints, ValueRange operands,
-                             TypeRange results, bool hasSideEffects) {
+                             TypeRange results, bool hasSideEffects,
+                             bool userAsm) {
   MLIRContext *ctx = b.getContext();
   Type resultType;
   if (results.empty())
@@ -716,7 +723,7 @@ mlir::triton::gpu::inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
   auto op = LLVM::InlineAsmOp::create(
       b, loc, resultType, operands, asmText, constraints, hasSideEffects,
       /*is_align_stack=*/false, LLVM::TailCallKind::None, dialect,
-      /*operand_attrs=*/ArrayAttr());
+      /*operand_attrs=*/userAsm ? ArrayAttr() : b.getArrayAttr({}));
   if (results.empty())
     return {};
   if (results.size() == 1)

@@ -286,6 +286,11 @@ SmallVector<Value> loadSharedVector(OpBuilder &b, Location loc, Value addr,
 /// `byteOffset`: what PTX's shared-memory operands take.
 Value sharedAddress32(OpBuilder &b, Location loc, Value memDesc,
                       int64_t byteOffset = 0);
+/// The shared-memory pointer (`!llvm.ptr<3>`) of the lowered memdesc
+/// `memDesc`, `byteOffset` bytes on: what an inline-PTX "r" operand takes
+/// (shared pointers are 32-bit).
+Value sharedPointer(OpBuilder &b, Location loc, Value memDesc,
+                    int64_t byteOffset = 0);
 /// True in the CTA's first thread.
 Value isFirstThread(OpBuilder &b, Location loc);
 
@@ -309,10 +314,13 @@ Value shuffleIdx(OpBuilder &b, Location loc, Value v, Value lane,
 
 /// One `asm sideeffect` call: `results` are the output types (packed into a
 /// struct when there are several), `constraints` the comma-joined constraint
-/// string. Returns the results one by one.
+/// string. Returns the results one by one. Ours carry an empty
+/// `operand_attrs` list, a user's (tt.elementwise_inline_asm, `userAsm`)
+/// none, as upstream's lowering writes them.
 SmallVector<Value> inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
                              StringRef constraints, ValueRange operands,
-                             TypeRange results, bool hasSideEffects = true);
+                             TypeRange results, bool hasSideEffects = true,
+                             bool userAsm = false);
 
 //===----------------------------------------------------------------------===//
 // Scratch memory

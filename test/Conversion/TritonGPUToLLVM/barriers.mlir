@@ -13,25 +13,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // At the kernel's start no barrier goes before the init; one follows it,
     // so that every thread sees the initialized mbarrier.
     // CHECK-NOT: nvvm.barrier0
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r" %[[FIRST]], %{{.*}} : (i1, i32) -> !llvm.void
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 mbarrier.init.shared::cta.b64 [$1], 1;", "b,r" %[[FIRST]], %{{.*}} : (i1, !llvm.ptr<3>) -> !llvm.void
     // CHECK-NEXT: nvvm.barrier0
     ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     // CHECK: %[[EXPECT:.*]] = llvm.and %{{.*}}, %arg1 : i1
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.arrive.expect_tx.shared::cta.b64 _, [$1], 8192;", "b,r" %[[EXPECT]]
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 mbarrier.arrive.expect_tx.shared.b64 _, [$1], 8192;", "b,r" %[[EXPECT]]
     ttng.barrier_expect %bar, 8192, %go : !ttg.memdesc<1xi64, #shared, #smem, mutable>
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred done;\0AwaitLoop:\0Ambarrier.try_wait.parity.shared::cta.b64 done, [$0], $1;\0A@!done bra.uni waitLoop;\0A}", "r,r" %{{.*}}, %arg0
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "\0A{\0A\09.reg .pred complete;\0A\09waitLoop:\0A\09mbarrier.try_wait.parity.shared.b64 complete, [$0], $1;\0A\09@!complete bra.uni waitLoop;\0A}\0A", "r,r" %{{.*}}, %arg0
     ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     // With a predicate, threads where it is false do not wait.
-    // CHECK: %[[GO:.*]] = llvm.zext %arg1 : i1 to i32
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred done, go;\0Asetp.ne.b32 go, $2, 0;\0A@!go bra.uni skip;\0AwaitLoop:{{.*}}skip:\0A}", "r,r,r" %{{.*}}, %arg0, %[[GO]]
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "\0A{\0A\09@!$2 bra.uni skipWait;\0A{{.*}}waitLoop:{{.*}}skipWait:\0A}\0A", "r,r,b" %{{.*}}, %arg0, %arg1
     ttng.wait_barrier %bar, %phase, %go : !ttg.memdesc<1xi64, #shared, #smem, mutable>
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 2;", "b,r"
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 2;", "b,r"
     ttng.arrive_barrier %bar, 2 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.mbarrier.arrive.noinc.shared::cta.b64 [$0];", "r"
+    // CHECK: nvvm.cp.async.mbarrier.arrive %{{.*}} {noinc = true} : !llvm.ptr<3>
     ttng.async_copy_mbarrier_arrive %bar {noIncrement} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     // Every thread is done waiting before the first invalidates it.
     // CHECK: nvvm.barrier0
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r"
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 mbarrier.inval.shared::cta.b64 [$1];", "b,r"
     ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     tt.return
   }
@@ -49,7 +48,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: nvvm.ldmatrix
   // CHECK: nvvm.barrier0
   // CHECK-NOT: nvvm.barrier0
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.init.shared::cta.b64 [$1], 1;"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 mbarrier.init.shared::cta.b64 [$1], 1;"
   // CHECK-NEXT: nvvm.barrier0
   tt.func public @init_after_use(%buf: !ttg.memdesc<128xf32, #shared, #smem>) -> tensor<128xf32, #blocked> {
     %y = ttg.local_load %buf : !ttg.memdesc<128xf32, #shared, #smem> -> tensor<128xf32, #blocked>
@@ -62,7 +61,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: llvm.store {{.*}} : f32, !llvm.ptr<3>
   // CHECK-NEXT: nvvm.barrier0
   // CHECK-NOT: nvvm.barrier0
-  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.init.shared::cta.b64 [$1], 1;"
+  // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 mbarrier.init.shared::cta.b64 [$1], 1;"
   // CHECK-NEXT: nvvm.barrier0
   tt.func public @init_after_store(%x: tensor<128xf32, #blocked>) {
     %buf = ttg.local_alloc %x : (tensor<128xf32, #blocked>) -> !ttg.memdesc<128xf32, #shared, #smem>
@@ -87,7 +86,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     // CHECK: %[[IN_GROUP:.*]] = llvm.urem %[[TID]], %[[N]]
     // CHECK: %[[LEADER:.*]] = llvm.icmp "eq" %[[IN_GROUP]]
     // CHECK: %[[GO:.*]] = llvm.and %[[LEADER]], %arg0
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 1;", "b,r" %[[GO]]
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 mbarrier.arrive.shared::cta.b64 _, [$1], 1;", "b,r" %[[GO]]
     ttng.arrive_barrier %bar, 1, %pred {ttng.per_warp_group} : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     tt.return
   }

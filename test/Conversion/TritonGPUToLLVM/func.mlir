@@ -26,7 +26,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 #blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func internal @helper
-  // CHECK-SAME: (%{{.*}}: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>, %{{.*}}: f32, %{{.*}}: !llvm.ptr<3>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
+  // CHECK-SAME: (%{{.*}}: !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)> {{{.*}}}, %{{.*}}: f32 {{{.*}}}, %{{.*}}: !llvm.ptr<3>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>) -> !llvm.struct<(f32, f32, f32, f32, f32, f32, f32, f32)>
   // CHECK-SAME: no_inline
   tt.func private @helper(%x: tensor<1024xf32, #blocked>, %s: f32) -> tensor<1024xf32, #blocked> attributes {noinline = true} {
     %b = tt.splat %s : f32 -> tensor<1024xf32, #blocked>

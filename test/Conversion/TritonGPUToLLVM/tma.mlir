@@ -12,7 +12,7 @@
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @tma
-  // CHECK-SAME: %[[DESC:arg0]]: !llvm.ptr {llvm.align = 64 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}
+  // CHECK-SAME: %[[DESC:arg0]]: !llvm.ptr {llvm.align = 64 : i32, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant}
   tt.func public @tma(%desc: !tt.tensordesc<tensor<64x128xf16, #nvmma>>, %x: i32, %y: i32, %pred: i1, %phase: i32) {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #bar, #smem, mutable>
@@ -20,12 +20,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     ttng.barrier_expect %bar, 16384, %pred : !ttg.memdesc<1xi64, #bar, #smem, mutable>
     // CHECK: %[[LANE:.*]] = llvm.and %{{.*}}, %{{.*}} {ttg.lane_id} : i32
     // CHECK: %[[WARP:.*]] = nvvm.shfl.sync idx {{.*}} {ttg.warp_id}
-    // CHECK: %[[LANE0:.*]] = llvm.icmp "eq" %[[LANE]], %{{.*}} : i32
+    // CHECK: %[[LANE0:.*]] = nvvm.elect.sync -> i1
     // CHECK: %[[W0:.*]] = llvm.mlir.constant(0 : i32) : i32
     // CHECK: %[[WARP0:.*]] = llvm.icmp "eq" %[[WARP]], %[[W0]] : i32
     // CHECK: %[[ISSUER0:.*]] = llvm.and %[[LANE0]], %[[WARP0]] : i1
     // CHECK: %[[P0:.*]] = llvm.and %arg3, %[[ISSUER0]] : i1
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$4, $5}], [$3];", "b,r,l,r,r,r" %[[P0]], %{{.*}}, %[[DESC]], %{{.*}}, %arg2, %arg1
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4}], [$5];", "b,r,l,r,r,r" %[[P0]], %{{.*}}, %[[DESC]], %arg2, %arg1, %{{.*}}
     // CHECK: %[[W1:.*]] = llvm.mlir.constant(1 : i32) : i32
     // CHECK: %[[WARP1:.*]] = llvm.icmp "eq" %[[WARP]], %[[W1]] : i32
     // CHECK: %[[ISSUER1:.*]] = llvm.and %{{.*}}, %[[WARP1]] : i1
@@ -34,18 +34,18 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     // CHECK: llvm.getelementptr %{{.*}}[%[[OFF]]]
     // CHECK: %[[SIXTYFOUR:.*]] = llvm.mlir.constant(64 : i32) : i32
     // CHECK: %[[Y64:.*]] = llvm.add %arg2, %[[SIXTYFOUR]] : i32
-    // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.shared::cluster{{.*}} %[[P1]], %{{.*}}, %[[DESC]], %{{.*}}, %[[Y64]], %arg1
+    // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.shared::cluster{{.*}} %[[P1]], %{{.*}}, %[[DESC]], %[[Y64]], %arg1, %{{.*}}
     ttng.async_tma_copy_global_to_local %desc[%x, %y] %buf, %bar, %pred : !tt.tensordesc<tensor<64x128xf16, #nvmma>>, !ttg.memdesc<1xi64, #bar, #smem, mutable> -> !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
     ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #bar, #smem, mutable>
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$3, $4}], [$2];", "b,l,r,r,r" %{{.*}}, %[[DESC]], %{{.*}}, %arg2, %arg1
-    // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.global.shared::cta.bulk_group{{.*}} %[[DESC]], %{{.*}}, %{{.*}}, %arg1
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.bulk.commit_group;", ""
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [$1, {$2, $3}], [$4];", "b,l,r,r,r" %{{.*}}, %[[DESC]], %arg2, %arg1, %{{.*}}
+    // CHECK: llvm.inline_asm {{.*}}cp.async.bulk.tensor.2d.global.shared::cta.bulk_group{{.*}} %[[DESC]], %{{.*}}, %arg1, %{{.*}}
+    // CHECK: nvvm.cp.async.bulk.commit.group
     ttng.async_tma_copy_local_to_global %desc[%x, %y] %buf : !tt.tensordesc<tensor<64x128xf16, #nvmma>>, !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [$1, {$3, $4}], [$2];"
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [$1, {$3, $4}], [$2];"
-    // CHECK: cp.async.bulk.commit_group
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [$1, {$2, $3}], [$4];"
+    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "@$0 cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [$1, {$2, $3}], [$4];"
+    // CHECK: nvvm.cp.async.bulk.commit.group
     ttng.async_tma_reduce add, %desc[%x, %y] %buf : !tt.tensordesc<tensor<64x128xf16, #nvmma>>, !ttg.memdesc<64x128xf16, #nvmma, #smem, mutable>
-    // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "cp.async.bulk.wait_group.read 0;", ""
+    // CHECK: nvvm.cp.async.bulk.wait_group 0 {read}
     // CHECK-NEXT: nvvm.barrier0
     ttng.async_tma_store_wait {pendings = 0 : i32}
     tt.return

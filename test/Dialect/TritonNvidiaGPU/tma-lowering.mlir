@@ -48,7 +48,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // LLVM-LABEL: llvm.func @store
   // LLVM: fence.proxy.async.shared::cta
   // LLVM: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
-  // LLVM: cp.async.bulk.wait_group.read 0
+  // LLVM: nvvm.cp.async.bulk.wait_group 0 {read}
   // LLVM: cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group
   tt.func public @store(%desc: !tt.tensordesc<tensor<64x32xf16, #nvmma>>, %i: i32, %v: tensor<64x32xf16, #blocked>) {
     tt.descriptor_store %desc[%i, %i], %v : !tt.tensordesc<tensor<64x32xf16, #nvmma>>, tensor<64x32xf16, #blocked>
@@ -76,7 +76,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: ttng.fence_async_shared
   // CHECK-NEXT: ttng.async_tma_copy_local_to_global %arg3[%arg2, %arg2] %[[BUF]]
   // LLVM-LABEL: @rank_reduced(
-  // LLVM: cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$4, $5, $6}], [$3];
+  // LLVM: cp.async.bulk.tensor.3d.shared::cluster.global.mbarrier::complete_tx::bytes [$1], [$2, {$3, $4, $5}], [$6];
   // LLVM: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
   tt.func @rank_reduced(%desc: !tt.tensordesc<tensor<1x32x64xbf16, #nvmma3>>, %i: i32, %j: i32, %out: !tt.tensordesc<tensor<32x64xbf16>>) -> tensor<32x64xbf16, #blocked> {
     %v = tt.descriptor_load %desc[%i, %j, %j] : !tt.tensordesc<tensor<1x32x64xbf16, #nvmma3>> -> tensor<32x64xbf16, #blocked>
@@ -106,17 +106,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: %[[DESC:.*]] = ttng.reinterpret_tensor_descriptor %[[MAP]] : !tt.ptr<i8> to !tt.tensordesc<tensor<64x64xf16>>
   // CHECK: ttng.async_tma_copy_global_to_local %[[DESC]]
   // LLVM-LABEL: llvm.func @make(
-  // LLVM: st.shared.b32 [$1], 0;
-  // LLVM: tensormap.replace.tile.global_address.shared::cta.b1024.b64 [$1], $2;
-  // LLVM: tensormap.replace.tile.rank.shared::cta.b1024.b32 [$1], 1;
-  // LLVM: tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [$1], 1, $2;
-  // LLVM: tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [$1], 0, $2;
-  // LLVM: tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [$1], 6;
-  // LLVM: tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [$1], 3;
-  // LLVM: tensormap.replace.tile.fill_mode.shared::cta.b1024.b32 [$1], 1;
-  // LLVM: tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [$1], [$2], 128;
+  // LLVM: st.shared.b32 [ $0 + 0 ], 0;
+  // LLVM: tensormap.replace.tile.global_address.shared::cta.b1024.b64 [ $0 + 0 ], $1;
+  // LLVM: tensormap.replace.tile.rank.shared::cta.b1024.b32 [ $0 + 0 ], 0x1;
+  // LLVM: tensormap.replace.tile.box_dim.shared::cta.b1024.b32 [ $0 + 0 ], 0x1, $1;
+  // LLVM: tensormap.replace.tile.global_stride.shared::cta.b1024.b64 [ $0 + 0 ], 0x0, $1;
+  // LLVM: tensormap.replace.tile.elemtype.shared::cta.b1024.b32 [ $0 + 0 ], 0x6;
+  // LLVM: tensormap.replace.tile.swizzle_mode.shared::cta.b1024.b32 [ $0 + 0 ], 0x3;
+  // LLVM: tensormap.replace.tile.fill_mode.shared::cta.b1024.b32 [ $0 + 0 ], 0x1;
+  // LLVM: tensormap.cp_fenceproxy.global.shared::cta.tensormap::generic.release.gpu.sync.aligned [ $0 + 0 ], [ $1 + 0 ], 0x80;
   // LLVM: nvvm.barrier0
-  // LLVM: fence.proxy.tensormap::generic.acquire.gpu [$0], 128;
+  // LLVM: fence.proxy.tensormap::generic.acquire.gpu [ $0 + 0 ], 0x80;
   tt.func public @make(%base: !tt.ptr<f16>, %m: i32, %n: i32, %stride: i64) {
     %c1 = arith.constant 1 : i64
     %d = tt.make_tensor_descriptor %base, [%m, %n], [%stride, %c1] {padding = 2 : i32} : !tt.ptr<f16>, !tt.tensordesc<tensor<64x64xf16>>
