@@ -7,6 +7,7 @@
 
 #include "InitAll.h"
 
+#include "Dialect/NVGPU/IR/Dialect.h"
 #include "Dialect/Triton/IR/Dialect.h"
 #include "Dialect/TritonGPU/IR/Dialect.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
@@ -21,6 +22,7 @@
 void mlir::triton::registerTritonDialects(DialectRegistry &registry) {
   registry.insert<TritonDialect, triton::gpu::TritonGPUDialect,
                   triton::nvidia_gpu::TritonNvidiaGPUDialect,
+                  triton::nvgpu::NVGPUDialect,
                   arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, ::mlir::gpu::GPUDialect, LLVM::LLVMDialect,
                   math::MathDialect, NVVM::NVVMDialect, ROCDL::ROCDLDialect,

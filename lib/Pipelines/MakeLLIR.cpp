@@ -12,8 +12,8 @@
 //
 // Passes that only act on ops this toolchain does not produce yet are not
 // in the list: gluon-inline (Gluon), tensor-memory-allocation and
-// check-matmul-two-cta (sm_100 tensor memory), proxy-fence-insertion (TMA
-// and wgmma), and convert-nv-gpu-to-llvm (our lowering emits no nvg ops).
+// check-matmul-two-cta (sm_100 tensor memory) and proxy-fence-insertion
+// (TMA and wgmma).
 // Our lowering leaves
 // unrealized casts only between converted values, so the pipeline ends with
 // reconcile-unrealized-casts, which upstream's lowering does internally.
@@ -46,6 +46,7 @@ void triton::buildMakeLLIRPipeline(OpPassManager &pm,
   pm.addPass(createConvertTritonGPUToLLVM({cap, ptx}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createConvertNVGPUToLLVM());
   pm.addPass(createConvertWarpSpecializeToLLVM());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

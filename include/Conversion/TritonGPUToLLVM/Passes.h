@@ -8,6 +8,7 @@
 #ifndef TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES_H
 #define TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES_H
 
+#include "Dialect/NVGPU/IR/Dialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"

@@ -86,7 +86,8 @@ def ConvertTritonGPUToLLVM
     memory is the external `@global_smem` array in address space 3.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect",
-                           "mlir::NVVM::NVVMDialect"];
+                           "mlir::NVVM::NVVMDialect",
+                           "mlir::triton::nvgpu::NVGPUDialect"];
   let options = [
     Option<"computeCapability", "compute-capability", "int32_t",
            /*default=*/"80", "the target's compute capability (e.g. 90)">,
@@ -142,6 +143,21 @@ def ConvertWarpSpecializeToLLVM
       partition i's threads inside it (a warp barrier for a single warp).
     - Where the ops carry `actualRegisters`, the warps move registers with
       `setmaxnreg` when the partitions start and end.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect",
+                           "mlir::NVVM::NVVMDialect"];
+}
+
+def ConvertNVGPUToLLVM : Pass<"convert-nv-gpu-to-llvm", "mlir::ModuleOp"> {
+  let summary = "lower the nvg ops (and ttg.warp_id) to inline PTX and NVVM";
+  let description = [{
+    Runs after `convert-triton-gpu-to-llvm`, as in upstream's pipeline:
+    `nvg.wgmma` and `nvg.wgmma_wait_group` become `wgmma.mma_async` and
+    `wgmma.wait_group` (the registers tied through the wait),
+    `nvg.cluster_id` the cluster rank, `nvg.ld_acquire` an acquire load, and
+    `ttg.warp_id` / `nvg.warp_id` the warp's index among the warps that run
+    it (a constant 0 for one warp). A greedy rewrite, so casts that undo
+    each other fold away.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect",
                            "mlir::NVVM::NVVMDialect"];

@@ -29,6 +29,8 @@
 
 #include "Utility.h"
 
+#include "Dialect/NVGPU/IR/Dialect.h"
+
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 
 #include "mlir/IR/Matchers.h"
@@ -608,31 +610,47 @@ Value originOffset(OpBuilder &b, Location loc, const SharedOperand &s, Value mn,
   return applyLinearLayout(b, loc, s.offsets, {{outs[mnDim], mn}})[0];
 }
 
-/// `wgmma.wait_group` on `values`: the f32 registers pass through tied
-/// operands so that their uses stay after the wait.
+/// The values packed into one literal struct, and back.
+Value packStruct(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  SmallVector<Type> types;
+  for (Value v : values)
+    types.push_back(v.getType());
+  auto type = LLVM::LLVMStructType::getLiteral(b.getContext(), types);
+  Value s = LLVM::UndefOp::create(b, loc, type);
+  for (auto [i, v] : llvm::enumerate(values))
+    s = LLVM::InsertValueOp::create(b, loc, s, v, ArrayRef<int64_t>{int64_t(i)});
+  return s;
+}
+
+SmallVector<Value> unpackStruct(OpBuilder &b, Location loc, Value s) {
+  SmallVector<Value> out;
+  auto type = cast<LLVM::LLVMStructType>(s.getType());
+  for (auto [i, t] : llvm::enumerate(type.getBody()))
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, t, s,
+                                               ArrayRef<int64_t>{int64_t(i)}));
+  return out;
+}
+
+/// The nvg element type of a PTX type name of MmaShape.
+nvgpu::WGMMAEltType eltType(StringRef ptxName) {
+  return *nvgpu::symbolizeWGMMAEltType(ptxName);
+}
+
+/// `wgmma.wait_group` on `values` (nvg.wgmma_wait_group: the registers
+/// pass through tied operands so that their uses stay after the wait).
 SmallVector<Value> waitGroup(OpBuilder &b, Location loc, ArrayRef<Value> values,
                              unsigned pendings) {
-  std::string text =
-      "wgmma.wait_group.sync.aligned " + std::to_string(pendings) + ";";
   if (values.empty()) {
-    inlinePtx(b, loc, text, "", {}, {});
+    inlinePtx(b, loc,
+              "wgmma.wait_group.sync.aligned " + std::to_string(pendings) +
+                  ";",
+              "", {}, {});
     return {};
   }
-  std::string constraints;
-  for (Value v : values) {
-    Type t = v.getType();
-    unsigned bits = t.getIntOrFloatBitWidth();
-    if (bits == 64)
-      constraints += "=l,";
-    else if (bits == 32)
-      constraints += isa<FloatType>(t) ? "=f," : "=r,";
-    else
-      constraints += "=h,";
-  }
-  for (unsigned i = 0; i < values.size(); ++i)
-    constraints += std::to_string(i) + (i + 1 < values.size() ? "," : "");
-  return inlinePtx(b, loc, text, constraints, values,
-                   llvm::to_vector(ValueRange(values).getTypes()));
+  Value in = packStruct(b, loc, values);
+  Value out = nvgpu::WGMMAWaitGroupOp::create(b, loc, in.getType(), in,
+                                              pendings);
+  return unpackStruct(b, loc, out);
 }
 
 struct WarpGroupDotOpConversion
@@ -777,14 +795,8 @@ struct WarpGroupDotOpConversion
     // dPerReg to a register.
     unsigned numElems = instrN / 2;
     unsigned numD = numElems / shape->dPerReg;
-    auto [dLetter, dRegType] = accumulatorRegister(rewriter, *shape);
+    Type dRegType = accumulatorRegister(rewriter, *shape).second;
     Value useC = op.getUseC() ? adaptor.getUseC() : Value();
-    Value scaleD =
-        useC ? LLVM::ZExtOp::create(rewriter, loc, rewriter.getI32Type(), useC)
-                   .getResult()
-             : i32Const(rewriter, loc, 1);
-    Value one = i32Const(rewriter, loc, 1);
-    SmallVector<Type> dTypes(numD, dRegType);
     // A zero accumulator (attention's S = Q K^T) is not read: the first
     // product of each tile discards it (scale-d 0) and only writes D, so the
     // zeros are never materialized in registers.
@@ -803,20 +815,13 @@ struct WarpGroupDotOpConversion
                                      shape->kInstr * shape->kInstr);
       partialAcc = true;
     }
-    // The immediate operands after scale-d: scale-a and scale-b for float
-    // operands, then the transposes of 16-bit operands read from shared
-    // memory.
-    std::string immediates;
-    if (!shape->isInt)
-      immediates = ", 1, 1";
-    if (transposable) {
-      if (aDesc)
-        immediates += aDesc->mnMajor ? ", 1" : ", 0";
-      immediates += bDesc->mnMajor ? ", 1" : ", 0";
-    }
-    std::string mnemonic = llvm::formatv(
-        "wgmma.mma_async.sync.aligned.m64n{0}k{1}.{2}.{3}.{4}", instrN,
-        shape->kInstr, shape->d, shape->a, shape->b);
+    auto dStructType = LLVM::LLVMStructType::getLiteral(
+        rewriter.getContext(), SmallVector<Type>(numD, dRegType));
+    Value trueValue = LLVM::ConstantOp::create(rewriter, loc,
+                                               rewriter.getBoolAttr(true));
+    Value falseValue = LLVM::ConstantOp::create(rewriter, loc,
+                                                rewriter.getBoolAttr(false));
+    Value firstUseC = useC ? useC : trueValue;
 
     // The accumulator fragments of every (m, n) tile.
     SmallVector<std::pair<int32_t, int32_t>> tiles;
@@ -837,61 +842,35 @@ struct WarpGroupDotOpConversion
     // the accumulator at the first one.
     auto issue = [&](unsigned t, int64_t kBegin, int64_t kEnd,
                      SmallVector<Value> regs, bool discardFirst,
-                     Value firstScale) -> FailureOr<SmallVector<Value>> {
+                     Value firstUseC) -> FailureOr<SmallVector<Value>> {
       auto [m, n] = tiles[t];
       for (int64_t k = kBegin; k < kEnd; k += shape->kInstr) {
-        // Asm operands: the outputs $0.., their tied inputs, then A, B
-        // and the scale of D (0 discards the accumulator).
+        // One nvg.wgmma (convert-nv-gpu-to-llvm makes it inline PTX):
+        // without an accumulator operand it discards the accumulator.
         bool discard = discardFirst && k == kBegin;
-        SmallVector<Value> operands;
-        std::string constraints;
-        unsigned next = numD;
-        for (unsigned i = 0; i < numD; ++i)
-          constraints += "=" + dLetter.str() + ",";
-        if (!discard) {
-          operands.append(regs);
-          for (unsigned i = 0; i < numD; ++i)
-            constraints += std::to_string(i) + ",";
-          next = 2 * numD;
-        }
-        std::string aText;
+        Value opA;
         if (aDesc) {
-          operands.push_back(
-              makeDescriptor(rewriter, loc, *aDesc, aOrigin, m, k, 0));
-          aText = "$" + std::to_string(next);
-          constraints += "l,";
-          next += 1;
+          opA = makeDescriptor(rewriter, loc, *aDesc, aOrigin, m, k, 0);
         } else {
           auto a = gatherAFragment(rewriter, loc, aRegs, aVals, 2, 0, m, k,
                                    *shape);
           if (failed(a))
             return op.emitError("operand A's layout does not match the "
                                 "wgmma fragment");
-          operands.append(a->begin(), a->end());
-          aText = "{" + operandList(next, 4) + "}";
-          constraints += "r,r,r,r,";
-          next += 4;
+          opA = packStruct(rewriter, loc, *a);
         }
-        operands.push_back(
-            makeDescriptor(rewriter, loc, *bDesc, bOrigin, n, k, 1));
-        std::string bText = "$" + std::to_string(next);
-        constraints += "l";
-        next += 1;
-        std::string text;
-        if (discard) {
-          text = llvm::formatv("{0} {{{1}}, {2}, {3}, 0{4};", mnemonic,
-                               operandList(0, numD), aText, bText,
-                               immediates);
-        } else {
-          operands.push_back(k == kBegin ? firstScale : one);
-          std::string scaleText = "$" + std::to_string(next);
-          constraints += ",r";
-          text = llvm::formatv("{{ .reg .pred p; setp.ne.b32 p, {0}, 0; "
-                               "{1} {{{2}}, {3}, {4}, p{5}; }",
-                               scaleText, mnemonic, operandList(0, numD),
-                               aText, bText, immediates);
-        }
-        regs = inlinePtx(rewriter, loc, text, constraints, operands, dTypes);
+        Value opB = makeDescriptor(rewriter, loc, *bDesc, bOrigin, n, k, 1);
+        Value opC = discard ? Value() : packStruct(rewriter, loc, regs);
+        Value use = discard ? falseValue : (k == kBegin ? firstUseC : trueValue);
+        auto wgmma = nvgpu::WGMMAOp::create(
+            rewriter, loc, dStructType, opA, opB, use, opC, 64, instrN,
+            shape->kInstr, eltType(shape->d), eltType(shape->a),
+            eltType(shape->b),
+            aDesc && aDesc->mnMajor ? nvgpu::WGMMALayout::col
+                                    : nvgpu::WGMMALayout::row,
+            bDesc->mnMajor ? nvgpu::WGMMALayout::row
+                           : nvgpu::WGMMALayout::col);
+        regs = unpackStruct(rewriter, loc, wgmma.getResult());
       }
       return regs;
     };
@@ -902,7 +881,7 @@ struct WarpGroupDotOpConversion
         SmallVector<Value> regs =
             zeroAcc ? SmallVector<Value>()
                     : packAccumulator(rewriter, loc, frags[t], acc, *shape);
-        auto out = issue(t, 0, K, regs, zeroAcc, scaleD);
+        auto out = issue(t, 0, K, regs, zeroAcc, firstUseC);
         if (failed(out))
           return failure();
         unpackAccumulator(rewriter, loc, frags[t], *out, acc, *shape);
@@ -923,7 +902,7 @@ struct WarpGroupDotOpConversion
         SmallVector<SmallVector<Value>> partials;
         for (unsigned t = 0; t < tiles.size(); ++t) {
           auto out = issue(t, k0, std::min<int64_t>(K, k0 + chunkK), {},
-                           /*discardFirst=*/true, one);
+                           /*discardFirst=*/true, trueValue);
           if (failed(out))
             return failure();
           partials.push_back(*out);

@@ -8,6 +8,7 @@
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Utility.h"
+#include "Dialect/NVGPU/IR/Dialect.h"
 #include "WarpSpecialize.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -333,7 +334,15 @@ struct WarpSpecializeOpConversion
     if (failed(converter.convertTypes(op.getResultTypes(), resultTypes)))
       return rewriter.notifyMatchFailure(op, "result types not lowered");
     SmallVector<Value> captures(adaptor.getExplicitCaptures());
+    // The kernel's last two arguments are its global and profile scratch
+    // pointers (tt.func lowering adds them; a hand-written llvm.func may
+    // lack them).
     unsigned n = func.getNumArguments();
+    auto ptr1Type = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
+    if (n < 2 || func.getArgument(n - 2).getType() != ptr1Type ||
+        func.getArgument(n - 1).getType() != ptr1Type)
+      return op.emitOpError("is in a kernel without the two scratch pointer "
+                            "arguments a lowered tt.func ends with");
     captures.push_back(func.getArgument(n - 2));
     captures.push_back(func.getArgument(n - 1));
 
@@ -416,7 +425,10 @@ class TritonLLVMConversionTarget : public ConversionTarget {
 public:
   explicit TritonLLVMConversionTarget(MLIRContext &ctx)
       : ConversionTarget(ctx) {
-    addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    // nvg ops and ttg.warp_id are left for convert-nv-gpu-to-llvm.
+    addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect,
+                    nvgpu::NVGPUDialect>();
+    addLegalOp<WarpIdOp>();
     addIllegalDialect<TritonDialect, TritonGPUDialect,
                       nvidia_gpu::TritonNvidiaGPUDialect, arith::ArithDialect,
                       math::MathDialect, cf::ControlFlowDialect,

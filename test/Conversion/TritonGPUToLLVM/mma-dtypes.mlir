@@ -1,4 +1,5 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm --convert-nv-gpu-to-llvm | FileCheck %s --check-prefix=PTX
 
 // mma.sync for every operand type (32x32x32 on 4 warps [2, 2]: one 16x8
 // tile per warp along M, two along N): tf32 takes K 8 per instruction (A in
@@ -68,24 +69,24 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @wgmma_tf32
-  // CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {$0, {{.*}}, $31}, $64, $65, p, 1, 1; }
-  // CHECK-NOT: wgmma.mma_async
+  // PTX-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k8.f32.tf32.tf32 {$0, {{.*}}, $31}, $64, $65, p, 1, 1; }
+  // PTX-NOT: wgmma.mma_async
   tt.func public @wgmma_tf32(%a: !ttg.memdesc<64x16xf32, #sa32, #smem>, %b: !ttg.memdesc<16x64xf32, #sb32, #smem>, %c: tensor<64x64xf32, #mma8>) -> tensor<64x64xf32, #mma8> attributes {noinline = true} {
     %d = ttng.warp_group_dot %a, %b, %c {inputPrecision = 0 : i32} : !ttg.memdesc<64x16xf32, #sa32, #smem> * !ttg.memdesc<16x64xf32, #sb32, #smem> -> tensor<64x64xf32, #mma8>
     tt.return %d : tensor<64x64xf32, #mma8>
   }
 
   // CHECK-LABEL: llvm.func @wgmma_s8
-  // CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 {$0, {{.*}}, $31}, $64, $65, p; }
-  // CHECK-NOT: wgmma.mma_async
+  // PTX-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.s32.s8.s8 {$0, {{.*}}, $31}, $64, $65, p; }
+  // PTX-NOT: wgmma.mma_async
   tt.func public @wgmma_s8(%a: !ttg.memdesc<64x64xi8, #sa8, #smem>, %b: !ttg.memdesc<64x64xi8, #sb8, #smem>, %c: tensor<64x64xi32, #mma32>) -> tensor<64x64xi32, #mma32> attributes {noinline = true} {
     %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xi8, #sa8, #smem> * !ttg.memdesc<64x64xi8, #sb8, #smem> -> tensor<64x64xi32, #mma32>
     tt.return %d : tensor<64x64xi32, #mma32>
   }
 
   // CHECK-LABEL: llvm.func @wgmma_fp8
-  // CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e5m2 {$0, {{.*}}, $31}, $64, $65, p, 1, 1; }
-  // CHECK-NOT: wgmma.mma_async
+  // PTX-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e5m2 {$0, {{.*}}, $31}, $64, $65, p, 1, 1; }
+  // PTX-NOT: wgmma.mma_async
   tt.func public @wgmma_fp8(%a: !ttg.memdesc<64x64xf8E4M3FN, #sa8, #smem>, %b: !ttg.memdesc<64x64xf8E5M2, #sb8, #smem>, %c: tensor<64x64xf32, #mma32>) -> tensor<64x64xf32, #mma32> attributes {noinline = true} {
     %d = ttng.warp_group_dot %a, %b, %c {maxNumImpreciseAcc = 1073741824 : i32} : !ttg.memdesc<64x64xf8E4M3FN, #sa8, #smem> * !ttg.memdesc<64x64xf8E5M2, #sb8, #smem> -> tensor<64x64xf32, #mma32>
     tt.return %d : tensor<64x64xf32, #mma32>
@@ -95,13 +96,13 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // registers (scale-d 0), is waited for and added in f32 (2 x 32 adds).
   // CHECK-LABEL: llvm.func @wgmma_fp8_promoted
   // CHECK: wgmma.fence.sync.aligned;
-  // CHECK: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {$0, {{.*}}, $31}, $32, $33, 0, 1, 1;
+  // PTX: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {$0, {{.*}}, $31}, $32, $33, 0, 1, 1;
   // CHECK: wgmma.commit_group.sync.aligned;
-  // CHECK: wgmma.wait_group.sync.aligned 0;
+  // PTX: wgmma.wait_group.sync.aligned 0;
   // CHECK-COUNT-32: llvm.fadd
   // CHECK: wgmma.fence.sync.aligned;
-  // CHECK: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {$0, {{.*}}, $31}, $32, $33, 0, 1, 1;
-  // CHECK: wgmma.wait_group.sync.aligned 0;
+  // PTX: wgmma.mma_async.sync.aligned.m64n64k32.f32.e4m3.e4m3 {$0, {{.*}}, $31}, $32, $33, 0, 1, 1;
+  // PTX: wgmma.wait_group.sync.aligned 0;
   // CHECK-COUNT-32: llvm.fadd
   // CHECK-NOT: wgmma
   // CHECK: llvm.return
@@ -112,8 +113,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
   // B (K x N, N contiguous) is read transposed.
   // CHECK-LABEL: llvm.func @wgmma_f16_acc
-  // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 {$0, {{.*}}, $15}, $32, $33, p, 1, 1, 0, 1; }
-  // CHECK-NOT: wgmma.mma_async
+  // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f16.f16.f16 {$0, {{.*}}, $15}, $32, $33, p, 1, 1, 0, 1; }
+  // PTX-NOT: wgmma.mma_async
   tt.func public @wgmma_f16_acc(%a: !ttg.memdesc<64x64xf16, #sa16, #smem>, %b: !ttg.memdesc<64x64xf16, #sa16, #smem>, %c: tensor<64x64xf16, #mma16>) -> tensor<64x64xf16, #mma16> attributes {noinline = true} {
     %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<64x64xf16, #sa16, #smem> * !ttg.memdesc<64x64xf16, #sa16, #smem> -> tensor<64x64xf16, #mma16>
     tt.return %d : tensor<64x64xf16, #mma16>

@@ -1,4 +1,5 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm --convert-nv-gpu-to-llvm | FileCheck %s --check-prefix=PTX
 
 // mma.sync (version 2): a 32x32x32 tile on 4 warps [2, 2] is one 16x8
 // tile per warp along M and two along N, and two K steps: 4 instructions,
@@ -45,21 +46,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
   // CHECK-NEXT: llvm.add %[[AF]]
   // CHECK: llvm.mlir.constant(4611686293338849280 : i64)
   // CHECK-NEXT: llvm.add %[[BF]]
-  // CHECK: "{ .reg .pred p; setp.ne.b32 p, $130, 0; wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $128, $129, p, 1, 1, 0, 1; }"
+  // PTX: "{ .reg .pred p; setp.ne.b32 p, $130, 0; wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16 {$0, {{.*}}, $63}, $128, $129, p, 1, 1, 0, 1; }"
   // CHECK: llvm.mlir.constant(4611686293305294850 : i64)
   // CHECK-NEXT: llvm.add %[[AF]]
   // CHECK: llvm.mlir.constant(4611686293338849408 : i64)
   // CHECK-NEXT: llvm.add %[[BF]]
-  // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+  // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
   // CHECK: llvm.mlir.constant(4611686293305294852 : i64)
   // CHECK: llvm.mlir.constant(4611686293338849536 : i64)
-  // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+  // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
   // CHECK: llvm.mlir.constant(4611686293305294854 : i64)
   // CHECK: llvm.mlir.constant(4611686293338849664 : i64)
-  // CHECK: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
-  // CHECK-NOT: wgmma.mma_async
+  // PTX: wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16
+  // PTX-NOT: wgmma.mma_async
   // CHECK: wgmma.commit_group.sync.aligned;
-  // CHECK: wgmma.wait_group.sync.aligned 0;
+  // PTX: wgmma.wait_group.sync.aligned 0;
   tt.func public @wgmma_shared(%a: !ttg.memdesc<128x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x128xf16, #shared, #smem>, %c: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> attributes {noinline = true} {
     %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #shared, #smem> * !ttg.memdesc<64x128xf16, #shared, #smem> -> tensor<128x128xf32, #mma>
     tt.return %d : tensor<128x128xf32, #mma>
@@ -77,9 +78,9 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @wgmma_zero_acc
   // CHECK: wgmma.fence.sync.aligned;
-  // CHECK: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, $32, $33, 0, 1, 1, 0, 1;", "{{(=f,)+}}l,l"
-  // CHECK-COUNT-3: "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, $64, $65, p, 1, 1, 0, 1; }"
-  // CHECK-NOT: wgmma.mma_async
+  // PTX: "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, $32, $33, 0, 1, 1, 0, 1;", "{{(=f,)+}}l,l"
+  // PTX-COUNT-3: "{ .reg .pred p; setp.ne.b32 p, $66, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, $64, $65, p, 1, 1, 0, 1; }"
+  // PTX-NOT: wgmma.mma_async
   // CHECK: wgmma.commit_group.sync.aligned;
   tt.func public @wgmma_zero_acc(%a: !ttg.memdesc<64x64xf16, #shared, #smem>, %b: !ttg.memdesc<64x64xf16, #shared, #smem>) -> tensor<64x64xf32, #mma> attributes {noinline = true} {
     %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #mma>
@@ -101,11 +102,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: fence.proxy.async.shared::cta;
   // CHECK-NEXT: nvvm.barrier0
   // CHECK: wgmma.fence.sync.aligned;
-  // CHECK: "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$64, $65, $66, $67}, $68, p, 1, 1, 0; }"
-  // CHECK-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // PTX: "{ .reg .pred p; setp.ne.b32 p, $69, 0; wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$64, $65, $66, $67}, $68, p, 1, 1, 0; }"
+  // PTX-COUNT-3: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
   // CHECK: wgmma.commit_group.sync.aligned;
-  // CHECK-NOT: wgmma.wait_group
-  // CHECK: "wgmma.wait_group.sync.aligned 1;"
+  // PTX-NOT: wgmma.wait_group
+  // PTX: wgmma.wait_group.sync.aligned 1;"
   tt.func public @wgmma_registers(%a: tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>, %b: !ttg.memdesc<64x64xf16, #shared_t, #smem>, %c: tensor<64x64xf32, #mma>) -> tensor<64x64xf32, #mma> attributes {noinline = true} {
     ttng.fence_async_shared {bCluster = false}
     %d = ttng.warp_group_dot %a, %b, %c {isAsync = true} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * !ttg.memdesc<64x64xf16, #shared_t, #smem> -> tensor<64x64xf32, #mma>
@@ -128,15 +129,15 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @wgmma_cluster
   // CHECK: llvm.mlir.constant(4611686293305294848 : i64)
   // CHECK: llvm.mlir.constant(4611686293305294848 : i64)
-  // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
   // CHECK: llvm.mlir.constant(4611686293305294850 : i64)
   // CHECK: llvm.mlir.constant(4611686293305294976 : i64)
-  // CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
-  // CHECK-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // PTX: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // PTX-COUNT-2: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
   // CHECK: llvm.mlir.constant(4611686293305295360 : i64)
   // CHECK: llvm.mlir.constant(4611686293305294848 : i64)
-  // CHECK-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
-  // CHECK-NOT: wgmma.mma_async
+  // PTX-COUNT-4: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+  // PTX-NOT: wgmma.mma_async
   // CHECK: llvm.return
   tt.func public @wgmma_cluster(%a: !ttg.memdesc<128x64xf16, #sa, #smem>, %b: !ttg.memdesc<64x128xf16, #sb, #smem>, %c: tensor<128x128xf32, #mma>) -> tensor<128x128xf32, #mma> attributes {noinline = true} {
     %d = ttng.warp_group_dot %a, %b, %c : !ttg.memdesc<128x64xf16, #sa, #smem> * !ttg.memdesc<64x128xf16, #sb, #smem> -> tensor<128x128xf32, #mma>
