@@ -47,9 +47,16 @@ mlir::triton::gpu::planKernelRegisters(int numWarps, int totalWarps,
 
 namespace {
 
-/// Gives `ws` its warpGroupStartIds, after the kernel's `numWarps` warps,
-/// and returns the warps it needs in all.
-int placePartitions(WarpSpecializeOp ws, int numWarps) {
+/// The warps the partitions of `ws` need, before padding.
+int partitionWarps(WarpSpecializeOp ws) {
+  int n = 0;
+  for (int32_t w : ws.getPartitionNumWarps())
+    n += w;
+  return n;
+}
+
+/// Gives `ws` its warpGroupStartIds, after the kernel's `numWarps` warps.
+void placePartitions(WarpSpecializeOp ws, int numWarps) {
   ArrayRef<int32_t> warps = ws.getPartitionNumWarps();
   auto order = llvm::to_vector(llvm::seq<unsigned>(0, warps.size()));
   // Largest first: with power-of-two sizes each then starts at a multiple of
@@ -63,7 +70,6 @@ int placePartitions(WarpSpecializeOp ws, int numWarps) {
     next += warps[i];
   }
   ws.setWarpGroupStartIds(starts);
-  return next;
 }
 
 struct AllocateWarpGroupsPass
@@ -75,8 +81,13 @@ struct AllocateWarpGroupsPass
         TritonGPUDialect::getNumWarpsAttrName());
     SmallVector<WarpSpecializeOp> ops;
     mod.walk([&](WarpSpecializeOp ws) { ops.push_back(ws); });
-    if (ops.empty())
+    Builder b(mod.getContext());
+    if (ops.empty()) {
+      // Every module says how many warps its kernels run, as upstream's.
+      if (numWarpsAttr)
+        mod->setAttr(kTotalNumWarpsAttr, numWarpsAttr);
       return;
+    }
     if (!numWarpsAttr) {
       mod.emitError("a module with ttg.warp_specialize ops needs ")
           << TritonGPUDialect::getNumWarpsAttrName();
@@ -85,9 +96,14 @@ struct AllocateWarpGroupsPass
     int numWarps = numWarpsAttr.getInt();
 
     int total = numWarps;
+    for (WarpSpecializeOp ws : ops)
+      total = std::max(total, numWarps + partitionWarps(ws));
+    total = llvm::alignTo(total, 4);
     bool movesRegisters = false;
     for (WarpSpecializeOp ws : ops) {
-      total = std::max(total, placePartitions(ws, numWarps));
+      // (Upstream's pass also pads the partitions with empty ones to fill
+      // every worker warp; ours leaves those warps idle.)
+      placePartitions(ws, numWarps);
       if (std::optional<ArrayRef<int32_t>> requested =
               ws.getRequestedRegisters()) {
         if (requested->size() != ws.getPartitionNumWarps().size()) {
@@ -98,8 +114,6 @@ struct AllocateWarpGroupsPass
         movesRegisters = true;
       }
     }
-    total = llvm::alignTo(total, 4);
-    Builder b(mod.getContext());
     mod->setAttr(kTotalNumWarpsAttr, b.getI32IntegerAttr(total));
     if (!movesRegisters)
       return;
@@ -122,7 +136,7 @@ struct AllocateWarpGroupsPass
       if (!requested)
         continue;
       ArrayRef<int32_t> warps = ws.getPartitionNumWarps();
-      int used = 0, busy = 0;
+      ArrayRef<int32_t> starts = *ws.getWarpGroupStartIds();
       for (auto [i, regs] : llvm::enumerate(*requested)) {
         if (regs < kMinWarpRegisters || regs > kMaxWarpRegisters ||
             regs % 8 != 0) {
@@ -132,8 +146,22 @@ struct AllocateWarpGroupsPass
               << kMinWarpRegisters << " to " << kMaxWarpRegisters;
           return signalPassFailure();
         }
-        used += regs * warps[i] * 32;
-        busy += warps[i];
+      }
+      // setmaxnreg sets a whole warp group: partitions that share one get
+      // the most any of them asks for.
+      DenseMap<int, int32_t> groupRegs;
+      for (auto [i, regs] : llvm::enumerate(*requested))
+        for (int w = starts[i]; w < starts[i] + warps[i]; ++w)
+          groupRegs[w / 4] = std::max(groupRegs.lookup(w / 4), regs);
+      SmallVector<int32_t> granted;
+      int used = 0, busy = 0;
+      for (auto [i, w] : llvm::enumerate(warps)) {
+        int32_t regs = 0;
+        for (int k = starts[i]; k < starts[i] + w; ++k)
+          regs = std::max(regs, groupRegs.lookup(k / 4));
+        granted.push_back(regs);
+        used += regs * w * 32;
+        busy += w;
       }
       used += (total - numWarps - busy) * 32 * kernel->idle;
       int left = (pool - used) / (numWarps * 32) / 8 * 8;
@@ -145,7 +173,7 @@ struct AllocateWarpGroupsPass
         return signalPassFailure();
       }
       SmallVector<int32_t> actual{left};
-      llvm::append_range(actual, *requested);
+      llvm::append_range(actual, granted);
       ws.setActualRegisters(actual);
     }
   }

@@ -120,11 +120,37 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.maxnreg = 128 : i32} {
 
 // -----
 
-// Without warp_specialize ops nothing changes.
+// Without warp_specialize ops the kernel runs its own warps.
 // CHECK-LABEL: module attributes
-// CHECK-NOT: total-num-warps
+// CHECK-SAME: "ttg.total-num-warps" = 4 : i32
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func public @plain() {
+    tt.return
+  }
+}
+
+// -----
+
+// setmaxnreg sets a whole warp group: partitions that share one get the
+// most any of them asks for (80), and the kernel's warps what is left.
+// CHECK-LABEL: module attributes
+// CHECK-SAME: ttg.maxnreg = 168 : i32
+module attributes {"ttg.num-warps" = 8 : i32} {
+  tt.func public @shared_group() {
+    // CHECK: actualRegisters = array<i32: 208, 80, 80, 80>, requestedRegisters = array<i32: 48, 80, 48>, warpGroupStartIds = array<i32: 10, 8, 11>
+    ttg.warp_specialize() attributes {requestedRegisters = array<i32: 48, 80, 48>}
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(1) {
+      ttg.warp_return
+    }
+    partition1() num_warps(2) {
+      ttg.warp_return
+    }
+    partition2() num_warps(1) {
+      ttg.warp_return
+    } : () -> ()
     tt.return
   }
 }
