@@ -906,7 +906,12 @@ LogicalResult AxisInfoAnalysis::visitOperation(
   for (const dataflow::Lattice<AxisInfo> *operand : operands)
     infos.push_back(&operand->getValue());
   AxisInfo info = computeAxisInfo(op, infos);
-  if (info.getRank() == 0) {
+  // Facts of another rank than a tensor result's (a cast from an LLVM
+  // struct, say) say nothing about it.
+  auto tensor = op->getNumResults() == 0
+                    ? RankedTensorType()
+                    : dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (info.getRank() == 0 || (tensor && tensor.getRank() != info.getRank())) {
     setAllToEntryStates(results);
     return success();
   }

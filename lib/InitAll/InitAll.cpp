@@ -10,6 +10,7 @@
 #include "InitAll.h"
 
 #include "Analysis/TestPasses.h"
+#include "Conversion/TritonGPUToLLVM/Membar.h"
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
 #include "Dialect/Triton/IR/Dialect.h"
@@ -35,6 +36,7 @@ void mlir::triton::registerTritonPasses() {
   triton::nvidia_gpu::registerTritonNvidiaGPUPasses();
   registerTestAlignmentPass();
   registerTestLoopPeelingPass();
+  triton::gpu::registerTestMembarPass();
   registerTritonLLVMIRPasses();
   registerTritonPipelines();
   registerMakeTTGIRPipeline();

@@ -12,8 +12,7 @@
 //
 // Passes that only act on ops this toolchain does not produce yet are not
 // in the list: gluon-inline (Gluon), tensor-memory-allocation and
-// check-matmul-two-cta (sm_100 tensor memory) and proxy-fence-insertion
-// (TMA and wgmma).
+// check-matmul-two-cta (sm_100 tensor memory).
 // Our lowering leaves
 // unrealized casts only between converted values, so the pipeline ends with
 // reconcile-unrealized-casts, which upstream's lowering does internally.
@@ -43,6 +42,7 @@ void triton::buildMakeLLIRPipeline(OpPassManager &pm,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createAllocateSharedMemoryNv({cap, ptx}));
   pm.addPass(createTritonGPUGlobalScratchAllocation());
+  pm.addPass(createTritonGPUProxyFenceInsertion({cap}));
   pm.addPass(createConvertTritonGPUToLLVM({cap, ptx}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -95,8 +95,8 @@ void mlir::triton::buildMakeTTGIRPipeline(OpPassManager &pm,
   // Not implemented here: tritongpu-prefetch (MMAv2 operand prefetching).
   pm.addPass(gpu::createTritonGPUOptimizeDotOperands());
   pm.addPass(createCanonicalizerPass());
-  // Not implemented here: tritongpu-coalesce-async-copy and
-  // triton-nvidia-optimize-tmem-layouts.
+  pm.addPass(gpu::createTritonGPUCoalesceAsyncCopy());
+  // Not implemented here: triton-nvidia-optimize-tmem-layouts.
   if (capability >= 90)
     pm.addPass(nvidia_gpu::createTritonNvidiaGPUTMALowering());
   pm.addPass(gpu::createTritonGPURemoveLayoutConversions());

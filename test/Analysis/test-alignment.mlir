@@ -505,3 +505,13 @@ tt.func @bad_hint_and_dead_code(%arg0: i32 {tt.divisibility = dense<[16, 16]> : 
   tt.return
 }
 
+
+// -----
+
+// Facts carried through a cast from a value of another rank (an LLVM
+// struct) would not describe the tensor: it gets the pessimistic ones.
+tt.func @cast_from_struct(%s: !llvm.struct<(i32, i32)>) {
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [1, 1], constancy = [1, 1], constant_value = <none>}}
+  %t = builtin.unrealized_conversion_cast %s : !llvm.struct<(i32, i32)> to tensor<16x16xi32>
+  tt.return
+}

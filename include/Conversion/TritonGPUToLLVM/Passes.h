@@ -9,6 +9,7 @@
 #define TRITON_CONVERSION_TRITONGPUTOLLVM_PASSES_H
 
 #include "Dialect/NVGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"

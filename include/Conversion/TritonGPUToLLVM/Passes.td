@@ -54,6 +54,36 @@ def AllocateSharedMemoryNv
   ];
 }
 
+def TritonGPUProxyFenceInsertion
+    : Pass<"triton-nvidia-gpu-proxy-fence-insertion", "mlir::ModuleOp"> {
+  let summary = "order generic-proxy accesses before async-proxy ones to the "
+                "same shared memory";
+  let description = [{
+    On sm_90 and later, TMA copies, wgmma and tcgen05 access shared memory
+    through the async proxy, which is not ordered with the threads' own
+    (generic proxy) loads and stores. After allocate-shared-memory, a
+    `ttng.fence_async_shared` goes before each async-proxy access that
+    meets a generic access of overlapping bytes since the last fence: a TMA
+    copy into bytes read or written before, a TMA store, wgmma or tcgen05
+    reading bytes written before. Control flow, loops and calls are
+    followed as the barrier analysis follows them. Does nothing below
+    `compute-capability` 90.
+
+    ```mlir
+    %v = ttg.local_load %a : ...                 // generic read
+    ttng.fence_async_shared {bCluster = false}   // inserted
+    ttng.async_tma_copy_global_to_local %d[%i, %j] %b, %bar, %true : ...
+    // %a and %b overlap in shared memory
+    ```
+  }];
+  let dependentDialects = [
+    "mlir::triton::nvidia_gpu::TritonNvidiaGPUDialect"];
+  let options = [
+    Option<"computeCapability", "compute-capability", "int32_t",
+           /*default=*/"90", "the target's compute capability (e.g. 90)">
+  ];
+}
+
 def TritonGPUGlobalScratchAllocation
     : Pass<"tritongpu-global-scratch-memory-allocation", "mlir::ModuleOp"> {
   let summary = "size the global scratch memory of each kernel";

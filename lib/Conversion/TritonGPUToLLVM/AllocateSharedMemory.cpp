@@ -350,8 +350,9 @@ struct AllocateSharedMemoryNvPass
 /// Lays out each function's global scratch: its ttg.global_scratch_alloc
 /// buffers and the scratch of the functions it calls, one after another,
 /// each aligned (upstream's layout: no buffer is reused). Each buffer and
-/// call gets its `ttg.global_scratch_memory_offset`; kernels and the module
-/// get the size and alignment the launcher allocates per program.
+/// call gets its `ttg.global_scratch_memory_offset`; each function gets the
+/// size and alignment of its scratch, and the module those the launcher
+/// allocates per program (the largest of its kernels').
 struct GlobalScratchAllocationPass
     : public mlir::triton::impl::TritonGPUGlobalScratchAllocationBase<
           GlobalScratchAllocationPass> {
@@ -400,13 +401,15 @@ struct GlobalScratchAllocationPass
     };
     Plan module;
     for (auto func : mod.getOps<FuncOp>()) {
-      Plan p = plan(func);
-      if (!func.isPublic())
+      if (func.isExternal())
         continue;
+      Plan p = plan(func);
       func->setAttr("ttg.global_scratch_memory_size",
                     b.getI32IntegerAttr(p.size));
       func->setAttr("ttg.global_scratch_memory_alignment",
                     b.getI32IntegerAttr(p.align));
+      if (!func.isPublic())
+        continue;
       module.size = std::max(module.size, p.size);
       module.align = std::max(module.align, p.align);
     }

@@ -1,7 +1,8 @@
 //===- AllocateWarpGroups.cpp - the tritongpu-allocate-warp-groups pass ---===//
 //
 // Places the partitions of each ttg.warp_specialize after the kernel's own
-// warps and shares out the registers when the partitions ask for some.
+// warps (empty partitions fill the worker warps it leaves idle) and shares
+// out the registers when the partitions ask for some.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +56,49 @@ int partitionWarps(WarpSpecializeOp ws) {
   return n;
 }
 
+/// Fills the `total` warps of the kernel: partitions that do nothing take
+/// the worker warps `ws` leaves idle, in powers of two, largest first (so
+/// that every worker warp belongs to some partition, as upstream's pass
+/// does). A partition added to a ws that requests registers asks for
+/// `idleRegisters`, what the plan leaves an idle worker warp.
+void padPartitions(WarpSpecializeOp ws, int numWarps, int total,
+                   int idleRegisters) {
+  int idle = total - numWarps - partitionWarps(ws);
+  if (idle <= 0)
+    return;
+  SmallVector<int32_t> pads;
+  for (int size = llvm::PowerOf2Ceil(idle); size >= 1; size /= 2)
+    if (idle >= size) {
+      pads.push_back(size);
+      idle -= size;
+    }
+  WarpSpecializePartitionsOp old = ws.getPartitionOp();
+  unsigned kept = old.getPartitionRegions().size();
+  OpBuilder builder(old);
+  auto partitions = WarpSpecializePartitionsOp::create(
+      builder, old.getLoc(), /*numRegions=*/kept + pads.size());
+  for (unsigned i = 0; i < kept; ++i)
+    partitions.getPartitionRegions()[i].takeBody(old.getPartitionRegions()[i]);
+  SmallVector<Type> captureTypes(ws.getExplicitCaptures().getTypes());
+  SmallVector<Location> captureLocs(captureTypes.size(), ws.getLoc());
+  for (unsigned i = kept; i < kept + pads.size(); ++i) {
+    Region &region = partitions.getPartitionRegions()[i];
+    Block *body =
+        builder.createBlock(&region, region.end(), captureTypes, captureLocs);
+    builder.setInsertionPointToEnd(body);
+    WarpReturnOp::create(builder, ws.getLoc());
+  }
+  old.erase();
+  SmallVector<int32_t> warps(ws.getPartitionNumWarps());
+  warps.append(pads);
+  ws.setPartitionNumWarps(warps);
+  if (std::optional<ArrayRef<int32_t>> requested = ws.getRequestedRegisters()) {
+    SmallVector<int32_t> regs(*requested);
+    regs.append(pads.size(), idleRegisters);
+    ws.setRequestedRegisters(regs);
+  }
+}
+
 /// Gives `ws` its warpGroupStartIds, after the kernel's `numWarps` warps.
 void placePartitions(WarpSpecializeOp ws, int numWarps) {
   ArrayRef<int32_t> warps = ws.getPartitionNumWarps();
@@ -101,9 +145,6 @@ struct AllocateWarpGroupsPass
     total = llvm::alignTo(total, 4);
     bool movesRegisters = false;
     for (WarpSpecializeOp ws : ops) {
-      // (Upstream's pass also pads the partitions with empty ones to fill
-      // every worker warp; ours leaves those warps idle.)
-      placePartitions(ws, numWarps);
       if (std::optional<ArrayRef<int32_t>> requested =
               ws.getRequestedRegisters()) {
         if (requested->size() != ws.getPartitionNumWarps().size()) {
@@ -115,21 +156,27 @@ struct AllocateWarpGroupsPass
       }
     }
     mod->setAttr(kTotalNumWarpsAttr, b.getI32IntegerAttr(total));
+    std::optional<KernelRegisters> kernel;
+    int maxnreg = 0;
+    if (movesRegisters) {
+      maxnreg = maxRegistersPerThread(total);
+      if (auto set = mod->getAttrOfType<IntegerAttr>(kMaxnregAttr))
+        maxnreg = std::min<int>(maxnreg, set.getInt() / 8 * 8);
+      mod->setAttr(kMaxnregAttr, b.getI32IntegerAttr(maxnreg));
+      kernel = planKernelRegisters(numWarps, total, maxnreg);
+      if (!kernel) {
+        ops.front().emitOpError("cannot share out the registers: ")
+            << total << " warps with at most " << maxnreg
+            << " registers a thread";
+        return signalPassFailure();
+      }
+    }
+    for (WarpSpecializeOp ws : ops) {
+      padPartitions(ws, numWarps, total, kernel ? kernel->idle : 0);
+      placePartitions(ws, numWarps);
+    }
     if (!movesRegisters)
       return;
-
-    int maxnreg = maxRegistersPerThread(total);
-    if (auto set = mod->getAttrOfType<IntegerAttr>(kMaxnregAttr))
-      maxnreg = std::min<int>(maxnreg, set.getInt() / 8 * 8);
-    mod->setAttr(kMaxnregAttr, b.getI32IntegerAttr(maxnreg));
-    std::optional<KernelRegisters> kernel =
-        planKernelRegisters(numWarps, total, maxnreg);
-    if (!kernel) {
-      ops.front().emitOpError("cannot share out the registers: ")
-          << total << " warps with at most " << maxnreg
-          << " registers a thread";
-      return signalPassFailure();
-    }
     int pool = maxnreg * total * 32;
     for (WarpSpecializeOp ws : ops) {
       std::optional<ArrayRef<int32_t>> requested = ws.getRequestedRegisters();

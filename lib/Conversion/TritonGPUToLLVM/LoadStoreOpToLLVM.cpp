@@ -571,6 +571,11 @@ FailureOr<std::string> rmwSuffix(Operation *op, RMWOp kind, Type elt) {
   return op->emitError("unknown atomic kind");
 }
 
+/// One atomic the PTX way cannot express: given the predicate (null for
+/// always), the pointer and the operands of one element, the old value.
+using AtomicEmitter =
+    std::function<Value(Value pred, Value ptr, ArrayRef<Value> args)>;
+
 /// Shared code of atomic_rmw and atomic_cas: one PTX atom per element, run by
 /// the thread that owns it; the result, when used, is shared with the
 /// threads holding copies of the element through scratch shared memory.
@@ -578,10 +583,12 @@ template <typename OpTy>
 struct AtomicConversionBase : public ConvertOpToLLVMPattern<OpTy> {
   using ConvertOpToLLVMPattern<OpTy>::ConvertOpToLLVMPattern;
 
+  /// Each element's atomic is `atom<instr>` in inline PTX, or what `emit`
+  /// builds when given.
   LogicalResult lower(OpTy op, ValueRange ptrs,
                       ArrayRef<SmallVector<Value>> args, ArrayRef<Value> masks,
-                      StringRef instr,
-                      ConversionPatternRewriter &rewriter) const {
+                      StringRef instr, ConversionPatternRewriter &rewriter,
+                      const AtomicEmitter &emit = nullptr) const {
     Location loc = op.getLoc();
     Type resultType = op.getType();
     Type elt =
@@ -611,6 +618,10 @@ struct AtomicConversionBase : public ConvertOpToLLVMPattern<OpTy> {
         continue;
       Value pred =
           andPred(rewriter, loc, masks.empty() ? Value() : masks[r], owner);
+      if (emit) {
+        results[r] = emit(pred, ptrs[r], args[r]);
+        continue;
+      }
       std::string text =
           "mov.u" + std::to_string(std::max(bits, 16u)) + " $0, 0x0;\n\t";
       std::string cons = ("=" + c).str();
@@ -703,14 +714,6 @@ struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Type elt = getElementTypeOrSelf(op.getType());
-    // PTX has atom.add.noftz.bf16 from sm_90 on.
-    if (op.getAtomicRmwOp() == RMWOp::FADD && elt.isBF16() && capability < 90)
-      return op.emitError("atomic add of bf16 needs compute capability 90 "
-                          "or newer, not ")
-             << capability;
-    FailureOr<std::string> suffix = rmwSuffix(op, op.getAtomicRmwOp(), elt);
-    if (failed(suffix))
-      return failure();
     auto ptrs = unpackLLElements(loc, adaptor.getPtr(), rewriter);
     auto vals = unpackLLElements(loc, adaptor.getVal(), rewriter);
     SmallVector<Value> masks;
@@ -719,8 +722,71 @@ struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
     SmallVector<SmallVector<Value>> args;
     for (Value v : vals)
       args.push_back({v});
+    // PTX has atom.add.noftz.bf16 from sm_90 on; before, LLVM's atomicrmw
+    // (which the NVPTX back end expands into a compare-and-swap loop). The
+    // module's own target decides, the pass's option where it names none.
+    int target = getCudaCapability(op).value_or(capability);
+    if (op.getAtomicRmwOp() == RMWOp::FADD && elt.isBF16() && target < 90)
+      return lower(op, ptrs, args, masks, "", rewriter,
+                   [&](Value pred, Value ptr, ArrayRef<Value> operands) {
+                     return emitAtomicRMW(rewriter, loc, op, pred, ptr,
+                                          operands.front());
+                   });
+    FailureOr<std::string> suffix = rmwSuffix(op, op.getAtomicRmwOp(), elt);
+    if (failed(suffix))
+      return failure();
     return lower(op, ptrs, args, masks,
                  semScope(op.getSem(), op.getScope()) + *suffix, rewriter);
+  }
+
+  /// An `llvm.atomicrmw fadd` of `val` at `ptr`, run only where `pred`
+  /// holds (elsewhere the old value reads as zero).
+  static Value emitAtomicRMW(ConversionPatternRewriter &rewriter, Location loc,
+                             AtomicRMWOp op, Value pred, Value ptr, Value val) {
+    LLVM::AtomicOrdering ordering = LLVM::AtomicOrdering::acq_rel;
+    switch (op.getSem()) {
+    case MemSemantic::RELAXED:
+      ordering = LLVM::AtomicOrdering::monotonic;
+      break;
+    case MemSemantic::ACQUIRE:
+      ordering = LLVM::AtomicOrdering::acquire;
+      break;
+    case MemSemantic::RELEASE:
+      ordering = LLVM::AtomicOrdering::release;
+      break;
+    case MemSemantic::ACQUIRE_RELEASE:
+      break;
+    }
+    StringRef scope;
+    switch (op.getScope()) {
+    case MemSyncScope::GPU:
+      scope = "device";
+      break;
+    case MemSyncScope::CTA:
+      scope = "block";
+      break;
+    case MemSyncScope::SYSTEM:
+      break;
+    }
+    auto atomic = [&] {
+      return LLVM::AtomicRMWOp::create(rewriter, loc, LLVM::AtomicBinOp::fadd,
+                                       ptr, val, ordering, scope)
+          .getResult();
+    };
+    if (!pred)
+      return atomic();
+    Block *current = rewriter.getInsertionBlock();
+    Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
+    Value old = after->addArgument(val.getType(), loc);
+    Block *then = rewriter.createBlock(after);
+    rewriter.setInsertionPointToEnd(then);
+    LLVM::BrOp::create(rewriter, loc, ValueRange{atomic()}, after);
+    rewriter.setInsertionPointToEnd(current);
+    Value zero = LLVM::ZeroOp::create(rewriter, loc, val.getType());
+    LLVM::CondBrOp::create(rewriter, loc, pred, then, ValueRange{}, after,
+                           ValueRange{zero});
+    rewriter.setInsertionPointToStart(after);
+    return old;
   }
 
 private:

@@ -29,9 +29,8 @@
 
 namespace mlir::triton::gpu {
 
-/// Attribute names the allocation pass writes and the lowering reads.
-inline constexpr llvm::StringLiteral kAllocationOffsetAttr =
-    "allocation.offset";
+/// Attribute names the allocation pass writes and the lowering reads (and
+/// kAllocationOffsetAttr, in the dialect).
 inline constexpr llvm::StringLiteral kSharedAttr = "ttg.shared";
 inline constexpr llvm::StringLiteral kGlobalSmemName = "global_smem";
 

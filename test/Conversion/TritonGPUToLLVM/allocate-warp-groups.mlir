@@ -1,12 +1,18 @@
 // RUN: triton-opt %s -split-input-file --tritongpu-allocate-warp-groups | FileCheck %s
 
 // One partition of one warp: after the kernel's 4 warps, and the kernel
-// grows to whole warp groups.
+// grows to whole warp groups; empty partitions of 2 and 1 warps fill the
+// other 3 worker warps (largest first: 2 at warp 4, then 1 at 6 and 7).
 // CHECK-LABEL: module attributes
 // CHECK-SAME: "ttg.total-num-warps" = 8 : i32
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func public @one(%p: !tt.ptr<i32>) {
-    // CHECK: ttg.warp_specialize(%{{.*}}) attributes {warpGroupStartIds = array<i32: 4>}
+    // CHECK: ttg.warp_specialize(%{{.*}}) attributes {warpGroupStartIds = array<i32: 6, 4, 7>}
+    // CHECK: partition0(%{{.*}}: !tt.ptr<i32>) num_warps(1)
+    // CHECK: partition1(%{{.*}}: !tt.ptr<i32>) num_warps(2) {
+    // CHECK-NEXT: ttg.warp_return
+    // CHECK: partition2(%{{.*}}: !tt.ptr<i32>) num_warps(1) {
+    // CHECK-NEXT: ttg.warp_return
     ttg.warp_specialize(%p)
     default {
       ttg.warp_yield
@@ -21,12 +27,14 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // -----
 
 // Largest first, so that each starts at a multiple of its size: 4 warps at
-// warp 4, 2 at 8, 1 at 10; 11 warps in all, 12 launched.
+// warp 4, 2 at 8, 1 at 10; 11 warps in all, 12 launched, the last one in
+// an empty partition.
 // CHECK-LABEL: module attributes
 // CHECK-SAME: "ttg.total-num-warps" = 12 : i32
 module attributes {"ttg.num-warps" = 4 : i32} {
   tt.func public @sizes() {
-    // CHECK: ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 10, 4, 8>}
+    // CHECK: ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 10, 4, 8, 11>}
+    // CHECK: partition3() num_warps(1)
     ttg.warp_specialize()
     default {
       ttg.warp_yield
@@ -51,7 +59,9 @@ module attributes {"ttg.num-warps" = 4 : i32} {
 // CHECK-SAME: "ttg.total-num-warps" = 16 : i32
 module attributes {"ttg.num-warps" = 8 : i32} {
   tt.func public @two() {
-    // CHECK: ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 8>}
+    // CHECK: ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 12, 8, 14>}
+    // CHECK: partition1() num_warps(4)
+    // CHECK: partition2() num_warps(2)
     ttg.warp_specialize()
     default {
       ttg.warp_yield

@@ -154,16 +154,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   }
 }
 
-// -----
-
-// atom.add.noftz.bf16 exists from sm_90 on.
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func public @bf16_atomic_add_sm80(%p: !tt.ptr<bf16>, %v: bf16) {
-    // expected-error @+1 {{atomic add of bf16 needs compute capability 90 or newer, not 80}}
-    %0 = tt.atomic_rmw fadd, relaxed, gpu, %p, %v : (!tt.ptr<bf16>, bf16) -> bf16
-    tt.return
-  }
-}
 
 // -----
 

@@ -117,3 +117,35 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// atom.add.noftz.bf16 exists from sm_90 on; on sm_80 (the module's target)
+// a bf16 atomic add is LLVM's atomicrmw, run where the mask holds. On
+// sm_90 it stays one PTX atom.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @bf16_atomic_add_sm80
+  // CHECK: llvm.cond_br %{{.*}}, ^[[ADD:bb[0-9]+]], ^[[DONE:bb[0-9]+]](%{{.*}} : bf16)
+  // CHECK: ^[[ADD]]:
+  // CHECK-NEXT: %[[OLD:.*]] = llvm.atomicrmw fadd %{{.*}}, %{{.*}} syncscope("device") monotonic : !llvm.ptr<1>, bf16
+  // CHECK-NEXT: llvm.br ^[[DONE]](%[[OLD]] : bf16)
+  // CHECK-NOT: atom.global
+  tt.func public @bf16_atomic_add_sm80(%p: tensor<128x!tt.ptr<bf16>, #blocked>, %v: tensor<128xbf16, #blocked>, %m: tensor<128xi1, #blocked>) {
+    %0 = tt.atomic_rmw fadd, relaxed, gpu, %p, %v, %m : (tensor<128x!tt.ptr<bf16>, #blocked>, tensor<128xbf16, #blocked>, tensor<128xi1, #blocked>) -> tensor<128xbf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @bf16_atomic_add_sm90
+  // CHECK-NOT: llvm.atomicrmw
+  // CHECK: atom.global.gpu.relaxed.add.noftz.bf16
+  tt.func public @bf16_atomic_add_sm90(%p: tensor<128x!tt.ptr<bf16>, #blocked>, %v: tensor<128xbf16, #blocked>, %m: tensor<128xi1, #blocked>) {
+    %0 = tt.atomic_rmw fadd, relaxed, gpu, %p, %v, %m : (tensor<128x!tt.ptr<bf16>, #blocked>, tensor<128xbf16, #blocked>, tensor<128xi1, #blocked>) -> tensor<128xbf16, #blocked>
+    tt.return
+  }
+}

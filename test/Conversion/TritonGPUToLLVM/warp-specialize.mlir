@@ -1,11 +1,12 @@
 // RUN: triton-opt %s -split-input-file --tritongpu-allocate-warp-groups --convert-scf-to-cf --allocate-shared-memory --convert-triton-gpu-to-llvm --convert-warp-specialize-to-llvm | FileCheck %s
 
 // The kernel's 4 warps run the kernel; warps 4-7 wait for work. Partition 1
-// (2 warps) is on warps 4-5, partition 0 (1 warp) on warp 6, warp 7 idles.
+// (2 warps) is on warps 4-5, partition 0 (1 warp) on warp 6, and an empty
+// partition 2 that tritongpu-allocate-warp-groups adds on warp 7.
 // A computed capture goes through shared memory (8 bytes a capture, at the
 // op's offset 0), a constant is made again, the kernel argument is used
 // where it is. Each worker's state byte (at the kernel's offset 24) names
-// its partition (0, 1), the exit (2) or nothing (3, the switch's default).
+// its partition (0, 1, 2), the exit (3) or nothing (the switch's default).
 // CHECK-LABEL: llvm.func @kernel
 // CHECK-SAME: allocation.offset = 24 : i32
 // CHECK-SAME: nvvm.reqntid = array<i32: 256>
@@ -21,7 +22,7 @@
 // CHECK: nvvm.barrier id = %[[ID0]] number_of_threads = %[[N128]]
 // CHECK-COUNT-2: llvm.mlir.constant(1 : i8)
 // CHECK: llvm.mlir.constant(0 : i8)
-// CHECK: llvm.mlir.constant(3 : i8)
+// CHECK: llvm.mlir.constant(2 : i8)
 // CHECK: %[[CAPS:.*]] = llvm.mlir.constant(8 : i32)
 // CHECK: %[[SLOT1:.*]] = llvm.getelementptr %{{.*}}[%[[CAPS]]]
 // CHECK: llvm.store %{{.*}}, %[[SLOT1]] : i32, !llvm.ptr<3>
@@ -33,18 +34,19 @@
 // CHECK: llvm.br ^[[AFTER:.*]](%{{.*}} : i32)
 // CHECK: ^[[AFTER]](%{{.*}}: i32):
 // Before the kernel returns, the workers are sent out.
-// CHECK-COUNT-4: llvm.mlir.constant(2 : i8)
+// CHECK-COUNT-4: llvm.mlir.constant(3 : i8)
 // CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
 // CHECK-NEXT: llvm.return
 // CHECK: ^[[WORKERS]]:
-// CHECK: ^[[HEADER:.*]]:  // 4 preds
+// CHECK: ^[[HEADER:.*]]:  // 5 preds
 // CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
 // CHECK: %[[STATE:.*]] = llvm.load %{{.*}} : !llvm.ptr<3> -> i8
 // CHECK: %[[STATE32:.*]] = llvm.zext %[[STATE]] : i8 to i32
 // CHECK: llvm.switch %[[STATE32]] : i32, ^[[IDLE:.*]] [
-// CHECK-NEXT: 2: ^[[EXIT:[a-z0-9]+]],
+// CHECK-NEXT: 3: ^[[EXIT:[a-z0-9]+]],
 // CHECK-NEXT: 0: ^[[P0:[a-z0-9]+]],
-// CHECK-NEXT: 1: ^[[P1:[a-z0-9]+]]
+// CHECK-NEXT: 1: ^[[P1:[a-z0-9]+]],
+// CHECK-NEXT: 2: ^[[P2:[a-z0-9]+]]
 // CHECK: ^[[IDLE]]:
 // CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
 // CHECK-NEXT: llvm.br ^[[HEADER]]
@@ -67,6 +69,11 @@
 // CHECK: nvvm.barrier id = %[[ID3]] number_of_threads = %[[N64]]
 // CHECK: %[[FIRST1:.*]] = llvm.mlir.constant(128 : i32)
 // CHECK: llvm.sub %{{.*}}, %[[FIRST1]]
+// CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
+// CHECK-NEXT: llvm.br ^[[HEADER]]
+// Partition 2 does nothing.
+// CHECK: ^[[P2]]:
+// CHECK-NOT: nvvm.barrier id
 // CHECK: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
 // CHECK-NEXT: llvm.br ^[[HEADER]]
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {

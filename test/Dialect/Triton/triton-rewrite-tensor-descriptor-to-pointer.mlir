@@ -249,3 +249,13 @@ module attributes {"ttg.num-warps" = 4 : i32} {
     tt.return %0 : tensor<32x128xbf16, #blocked1>
   }
 }
+
+// -----
+
+// Argument attributes stay with their arguments when a descriptor argument
+// before them becomes its parts (which get none).
+// CHECK-LABEL: @arg_attrs
+// CHECK-SAME: (%{{.*}}: i32 {tt.divisibility = 8 : i32}, %{{.*}}: !tt.ptr<f32>, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: i1, %{{.*}}: i32 {tt.divisibility = 16 : i32})
+tt.func public @arg_attrs(%a: i32 {tt.divisibility = 8 : i32}, %d: !tt.tensordesc<tensor<16x16xf32>>, %b: i32 {tt.divisibility = 16 : i32}) {
+  tt.return
+}

@@ -125,3 +125,28 @@ tt.func @mma_to_dot_operand(%x: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #t
   tt.return %c : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
 }
 }
+
+// -----
+
+// A warp_specialize drops the results nobody uses (and what its default
+// region yields for them), the captures no partition uses and captures
+// that repeat earlier ones.
+// CHECK-LABEL: @warp_specialize_cleanup
+// CHECK-NEXT: %[[R:.*]] = ttg.warp_specialize(%arg0, %arg2)
+// CHECK-NEXT: default {
+// CHECK-NEXT: ttg.warp_yield %arg1 : i32
+// CHECK: partition0(%[[X:.*]]: i32, %[[Z:.*]]: i32) num_warps(4) {
+// CHECK-NEXT: tt.print " v: " {{.*}} : %[[X]], %[[X]], %[[Z]]
+// CHECK: } : (i32, i32) -> i32
+// CHECK-NEXT: tt.return %[[R]]
+tt.func @warp_specialize_cleanup(%a: i32, %b: i32, %c: i32) -> i32 {
+  %r:2 = ttg.warp_specialize(%a, %b, %c, %a)
+  default {
+    ttg.warp_yield %a, %b : i32, i32
+  }
+  partition0(%x: i32, %y: i32, %z: i32, %w: i32) num_warps(4) {
+    tt.print " v: " {hex = false, isSigned = array<i32: 1, 1, 1>} : %x, %w, %z : i32, i32, i32
+    ttg.warp_return
+  } : (i32, i32, i32, i32) -> (i32, i32)
+  tt.return %r#1 : i32
+}

@@ -63,3 +63,29 @@ tt.func @kept(%c: i1, %d: i1, %a: tensor<128xf32, #b>, %b: tensor<128xf32, #b>, 
   tt.return %t, %u : tensor<128xf32, #b>, tensor<128xf32, #b>
 }
 }
+
+// -----
+
+// A select used inside the if: its true value in the then branch, its false
+// value in the else branch, the if's new result after it.
+// CHECK-LABEL: @used_in_branches
+// CHECK-SAME: (%[[C:.*]]: i1, %[[A:.*]]: tensor<64xi32>, %[[B:.*]]: tensor<64xi32>)
+// CHECK-NOT: arith.select
+// CHECK: %[[R:.*]]:2 = scf.if %[[C]]
+// CHECK-NEXT: %[[T:.*]] = arith.addi %[[A]], %[[A]]
+// CHECK-NEXT: scf.yield %[[T]], %[[A]]
+// CHECK: } else {
+// CHECK-NEXT: %[[E:.*]] = arith.subi %[[B]], %[[B]]
+// CHECK-NEXT: scf.yield %[[E]], %[[B]]
+// CHECK: tt.return %[[R]]#1, %[[R]]#0
+tt.func @used_in_branches(%c: i1, %a: tensor<64xi32>, %b: tensor<64xi32>) -> (tensor<64xi32>, tensor<64xi32>) {
+  %s = arith.select %c, %a, %b : tensor<64xi32>
+  %r = scf.if %c -> (tensor<64xi32>) {
+    %t = arith.addi %s, %s : tensor<64xi32>
+    scf.yield %t : tensor<64xi32>
+  } else {
+    %e = arith.subi %s, %s : tensor<64xi32>
+    scf.yield %e : tensor<64xi32>
+  }
+  tt.return %s, %r : tensor<64xi32>, tensor<64xi32>
+}

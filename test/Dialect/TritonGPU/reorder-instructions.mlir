@@ -88,3 +88,34 @@ tt.func @operand_b_last(%ma: !ttg.memdesc<32x32xf32, #sw, #smem>, %mb: !ttg.memd
   tt.return %d : tensor<32x32xf32, #fma>
 }
 }
+
+// -----
+
+// A local_alloc of a splat stays where it is (a scalar's buffer is not
+// hoisted); the load of operand B does not move past an op that writes
+// memory (an mbarrier arrive).
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 4, order = [0, 1]}>
+#bar = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @splat_alloc_and_barrier
+  // CHECK: tt.splat
+  // CHECK-NEXT: "use"()
+  // CHECK-NEXT: ttg.local_alloc
+  // CHECK: ttg.local_load {{.*}}opIdx = 1
+  // CHECK-NEXT: ttng.arrive_barrier
+  // CHECK-NEXT: ttg.local_load {{.*}}opIdx = 0
+  tt.func @splat_alloc_and_barrier(%x: f32, %bs: !ttg.memdesc<32x32xf32, #shared, #smem>, %as: !ttg.memdesc<32x32xf32, #shared, #smem>, %bar: !ttg.memdesc<1xi64, #bar, #smem, mutable>) -> tensor<32x32xf32, #mma> {
+    %t = tt.splat %x : f32 -> tensor<32x32xf32, #blocked>
+    "use"() : () -> ()
+    %alloc = ttg.local_alloc %t : (tensor<32x32xf32, #blocked>) -> !ttg.memdesc<32x32xf32, #shared, #smem>
+    %cst = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #mma>
+    %b = ttg.local_load %bs : !ttg.memdesc<32x32xf32, #shared, #smem> -> tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>
+    ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #bar, #smem, mutable>
+    %a = ttg.local_load %as : !ttg.memdesc<32x32xf32, #shared, #smem> -> tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>
+    %d = tt.dot %a, %b, %cst, inputPrecision = tf32 : tensor<32x32xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<32x32xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<32x32xf32, #mma>
+    tt.return %d : tensor<32x32xf32, #mma>
+  }
+}

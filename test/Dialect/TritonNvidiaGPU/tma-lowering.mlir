@@ -184,3 +184,23 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<64x64xf16, #blocked>
   }
 }
+
+// -----
+
+// A descriptor whose block is unswizzled and row-major (a swizzled_shared
+// layout with one phase) is copied without a swizzle, into a buffer laid out
+// as nvmma_shared with swizzlingByteWidth = 0.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#plain = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK: #[[$PLAIN:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 0, transposed = false, elementBitWidth = 32}>
+  // CHECK-LABEL: @unswizzled_store(
+  // CHECK: ttg.local_alloc %{{.*}} : (tensor<128x256xf32, #{{.*}}>) -> !ttg.memdesc<128x256xf32, #[[$PLAIN]], #smem>
+  // CHECK: ttng.async_tma_copy_local_to_global
+  // LLVM-LABEL: @unswizzled_store(
+  // LLVM: cp.async.bulk.tensor.2d.global.shared::cta.bulk_group
+  tt.func @unswizzled_store(%desc: !tt.tensordesc<tensor<128x256xf32, #plain>>, %i: i32, %v: tensor<128x256xf32, #blocked>) {
+    tt.descriptor_store %desc[%i, %i], %v : !tt.tensordesc<tensor<128x256xf32, #plain>>, tensor<128x256xf32, #blocked>
+    tt.return
+  }
+}

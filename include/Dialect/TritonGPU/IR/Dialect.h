@@ -35,6 +35,15 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
   StringRef getName() final { return "<SharedMemory>"; }
 };
 
+/// The byte offset allocate-shared-memory gives a buffer (on its
+/// `ttg.local_alloc`), an op's scratch or a call's frame.
+inline constexpr llvm::StringLiteral kAllocationOffsetAttr =
+    "allocation.offset";
+
+/// The compute capability of the `cuda:NN` target ("ttg.target") of the
+/// module nearest `op` that names one; nullopt when none does.
+std::optional<int> getCudaCapability(Operation *op);
+
 /// True for the encodings that describe shared memory.
 bool isSharedEncoding(Attribute encoding);
 /// True for the encodings that distribute a tensor over threads.

@@ -91,27 +91,26 @@ def TTG_LocalAllocOp : TTG_Op<"local_alloc", [
   let hasFolder = 1;
 }
 
-def TTG_LocalDeallocOp : TTG_Op<"local_dealloc", [
-    MemoryEffects<[MemFree<SharedMemory>]>]> {
+def TTG_LocalDeallocOp : TTG_Op<"local_dealloc"> {
   let summary = "release shared memory";
   let description = [{
     ```mlir
     ttg.local_dealloc %buf : !ttg.memdesc<3x64x64xf16, #shared, #smem, mutable>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$src);
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemFree<SharedMemory>]>:$src);
   let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
-def TTG_LocalLoadOp : TTG_Op<"local_load", [
-    MemoryEffects<[MemRead<SharedMemory>]>]> {
+def TTG_LocalLoadOp : TTG_Op<"local_load"> {
   let summary = "load a tensor from shared memory";
   let description = [{
     ```mlir
     %t = ttg.local_load %buf : !ttg.memdesc<64x64xf16, #shared, #smem> -> tensor<64x64xf16, #blocked>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$src, Optional<TTG_AsyncToken>:$token);
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemRead<SharedMemory>]>:$src,
+                       Optional<TTG_AsyncToken>:$token);
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = [{
     $src (`token` $token^)? attr-dict `:` qualified(type($src)) `->`
@@ -120,15 +119,15 @@ def TTG_LocalLoadOp : TTG_Op<"local_load", [
   let hasVerifier = 1;
 }
 
-def TTG_LocalStoreOp : TTG_Op<"local_store", [
-    MemoryEffects<[MemWrite<SharedMemory>]>]> {
+def TTG_LocalStoreOp : TTG_Op<"local_store"> {
   let summary = "store a tensor to shared memory";
   let description = [{
     ```mlir
     ttg.local_store %t, %buf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, #smem, mutable>
     ```
   }];
-  let arguments = (ins TT_Tensor:$src, TTG_MemDescType:$dst);
+  let arguments = (ins TT_Tensor:$src,
+                       Arg<TTG_MemDescType, "", [MemWrite<SharedMemory>]>:$dst);
   let assemblyFormat = [{
     $src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))
   }];
@@ -249,7 +248,7 @@ def TTG_MemDescReinterpretOp : TTG_Op<"memdesc_reinterpret", [Pure]> {
 
 def TTG_AsyncCopyGlobalToLocalOp : TTG_Op<"async_copy_global_to_local", [
     AttrSizedOperandSegments,
-    MemoryEffects<[MemRead<GlobalMemory>, MemWrite<SharedMemory>]>,
+    MemoryEffects<[MemRead<GlobalMemory>]>,
     TypesMatchWith<"other matches the pointee of src", "src", "other",
                    "::mlir::triton::getPointeeType($_self)",
                    "($_op.getOperands().size() <= 3) || std::equal_to<>()">,
@@ -264,7 +263,7 @@ def TTG_AsyncCopyGlobalToLocalOp : TTG_Op<"async_copy_global_to_local", [
   }];
   let arguments = (ins
     TT_PtrTensor:$src,
-    TTG_MemDescType:$result,
+    Arg<TTG_MemDescType, "", [MemWrite<SharedMemory>]>:$result,
     Optional<TT_BoolTensor>:$mask,
     Optional<TT_Type>:$other,
     DefaultValuedAttr<TT_CacheModifierAttr, "::mlir::triton::CacheModifier::NONE">:$cache,
@@ -396,6 +395,7 @@ def TTG_WarpSpecializeOp : TTG_Op<"warp_specialize", [
                         SizedRegion<1>:$partitionOpHolder);
   let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
   let extraClassDeclaration = [{
     /// The op holding the partition regions.
     WarpSpecializePartitionsOp getPartitionOp();

@@ -317,6 +317,29 @@ def TritonGPUOptimizeEpilogue
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUCoalesceAsyncCopy
+    : Pass<"tritongpu-coalesce-async-copy", "mlir::ModuleOp"> {
+  let summary = "give async copies no more registers per thread than one "
+                "cp.async writes";
+  let description = [{
+    A `ttg.async_copy_global_to_local` writes, per thread, the registers
+    that land at consecutive shared-memory offsets with one `cp.async`. When
+    the source's blocked layout gives each thread more consecutive elements
+    along its fastest dimension than the shared layout keeps together (a
+    swizzled layout's `vec`, say), the copy is rebuilt in the blocked layout
+    with that many elements per thread, its pointers, mask and other value
+    converted to it (`ttg.convert_layout`).
+
+    ```mlir
+    // #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+    %t = ttg.async_copy_global_to_local %p, %buf : tensor<64x16x!tt.ptr<i8>, #blocked> -> <64x16xi8, #shared, #smem, mutable>
+    // #blocked: sizePerThread = [1, 16]; the copy moves to
+    // #blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 def TritonGPUReorderInstructions
     : Pass<"tritongpu-reorder-instructions", "mlir::ModuleOp"> {
   let summary = "move conversions and shared-memory ops next to their uses";
@@ -325,9 +348,11 @@ def TritonGPUReorderInstructions
     conversion moves after the `ttg.local_dealloc`s that precede its first
     use; a conversion to a dot operand or a `ttg.local_load` with a single
     user in another loop moves right before that user; a `ttg.local_alloc`
-    of a tensor moves right after the op defining the tensor, and a
-    `tt.trans` right after its operand's definition; a `ttg.local_load` of
-    a dot's operand B moves after the one of its operand A.
+    of a tensor moves right after the op defining the tensor (not after a
+    `tt.splat`: a scalar's buffer is not hoisted), and a `tt.trans` right
+    after its operand's definition; a `ttg.local_load` of a dot's operand B
+    moves after the one of its operand A unless an op between them writes
+    memory.
 
     ```mlir
     %c = ttg.convert_layout %a : ... -> tensor<..., #ttg.dot_op<...>>

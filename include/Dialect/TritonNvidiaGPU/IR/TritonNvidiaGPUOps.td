@@ -177,56 +177,53 @@ def TTNG_ClusterWaitOp : TTNG_Op<"cluster_wait"> {
 // mbarriers
 //===----------------------------------------------------------------------===//
 
-def TTNG_InitBarrierOp : TTNG_Op<"init_barrier", [
-    MemoryEffects<[MemWrite<TTNG_SharedMemory>]>]> {
+def TTNG_InitBarrierOp : TTNG_Op<"init_barrier"> {
   let summary = "initialize an mbarrier with an arrival count";
   let description = [{
     ```mlir
     ttng.init_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$alloc, I32Attr:$count);
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$alloc, I32Attr:$count);
   let assemblyFormat = "$alloc `,` $count attr-dict `:` qualified(type($alloc))";
   let hasVerifier = 1;
 }
 
-def TTNG_InvalBarrierOp : TTNG_Op<"inval_barrier", [
-    MemoryEffects<[MemWrite<TTNG_SharedMemory>]>]> {
+def TTNG_InvalBarrierOp : TTNG_Op<"inval_barrier"> {
   let summary = "invalidate an mbarrier";
   let description = [{
     ```mlir
     ttng.inval_barrier %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$alloc);
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$alloc);
   let assemblyFormat = "$alloc attr-dict `:` qualified(type($alloc))";
   let hasVerifier = 1;
 }
 
-def TTNG_BarrierExpectOp : TTNG_Op<"barrier_expect", [
-    MemoryEffects<[MemWrite<TTNG_SharedMemory>]>]> {
+def TTNG_BarrierExpectOp : TTNG_Op<"barrier_expect"> {
   let summary = "expect a number of bytes of asynchronous copies";
   let description = [{
     ```mlir
     ttng.barrier_expect %bar, 32768, %pred : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$alloc, I32Attr:$size, I1:$pred);
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$alloc, I32Attr:$size, I1:$pred);
   let assemblyFormat = [{
     $alloc `,` $size attr-dict `,` $pred `:` qualified(type($alloc))
   }];
   let hasVerifier = 1;
 }
 
-def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments,
-    MemoryEffects<[MemRead<TTNG_SharedMemory>, MemWrite<TTNG_SharedMemory>]>]> {
+def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments]> {
   let summary = "wait for an mbarrier phase to complete";
   let description = [{
     ```mlir
     ttng.wait_barrier %bar, %phase : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$alloc, I32:$phase, Optional<I1>:$pred,
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemRead<TTNG_SharedMemory>, MemWrite<TTNG_SharedMemory>]>:$alloc, I32:$phase,
+                       Optional<I1>:$pred,
                        Variadic<TTG_MemDescType>:$deps);
   let assemblyFormat = [{
     $alloc `,` $phase (`,` $pred^)? (`deps` $deps^)? attr-dict `:`
@@ -235,15 +232,14 @@ def TTNG_WaitBarrierOp : TTNG_Op<"wait_barrier", [AttrSizedOperandSegments,
   let hasVerifier = 1;
 }
 
-def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier", [
-    MemoryEffects<[MemRead<TTNG_SharedMemory>, MemWrite<TTNG_SharedMemory>]>]> {
+def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier"> {
   let summary = "arrive on an mbarrier";
   let description = [{
     ```mlir
     ttng.arrive_barrier %bar, 1 : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$alloc, I32Attr:$count,
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemRead<TTNG_SharedMemory>, MemWrite<TTNG_SharedMemory>]>:$alloc, I32Attr:$count,
                        Optional<I1>:$pred);
   let assemblyFormat = [{
     $alloc `,` $count (`,` $pred^)? attr-dict `:` qualified(type($alloc))
@@ -251,15 +247,14 @@ def TTNG_ArriveBarrierOp : TTNG_Op<"arrive_barrier", [
   let hasVerifier = 1;
 }
 
-def TTNG_AsyncCopyMbarrierArriveOp : TTNG_Op<"async_copy_mbarrier_arrive", [
-    MemoryEffects<[MemWrite<TTNG_SharedMemory>]>]> {
+def TTNG_AsyncCopyMbarrierArriveOp : TTNG_Op<"async_copy_mbarrier_arrive"> {
   let summary = "arrive on an mbarrier when earlier async copies finish";
   let description = [{
     ```mlir
     ttng.async_copy_mbarrier_arrive %bar : !ttg.memdesc<1xi64, #shared, #smem, mutable>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$barrier, UnitAttr:$noIncrement);
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$barrier, UnitAttr:$noIncrement);
   let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
 }
 
@@ -269,7 +264,7 @@ def TTNG_AsyncCopyMbarrierArriveOp : TTNG_Op<"async_copy_mbarrier_arrive", [
 
 def TTNG_AsyncTMACopyGlobalToLocalOp
     : TTNG_Op<"async_tma_copy_global_to_local", [
-    MemoryEffects<[MemRead<GlobalMemory>, MemWrite<TTNG_SharedMemory>]>]> {
+    MemoryEffects<[MemRead<GlobalMemory>]>]> {
   let summary = "copy a block from global to shared memory through TMA";
   let description = [{
     ```mlir
@@ -277,7 +272,8 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
     ```
   }];
   let arguments = (ins TT_TensorDescType:$desc, Variadic<I32>:$coord,
-    TTG_MemDescType:$barrier, TTG_MemDescType:$result, I1:$pred,
+    Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$barrier,
+    Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$result, I1:$pred,
     DefaultValuedAttr<TT_CacheModifierAttr, "::mlir::triton::CacheModifier::NONE">:$cache,
     DefaultValuedAttr<TT_EvictionPolicyAttr, "::mlir::triton::EvictionPolicy::NORMAL">:$evict,
     DefaultValuedAttr<BoolAttr, "false">:$isVolatile);
@@ -292,8 +288,7 @@ def TTNG_AsyncTMACopyGlobalToLocalOp
 
 def TTNG_AsyncTMACopyLocalToGlobalOp
     : TTNG_Op<"async_tma_copy_local_to_global", [
-    MemoryEffects<[MemRead<TTNG_SharedMemory>, MemRead<GlobalMemory>,
-                   MemWrite<GlobalMemory>]>]> {
+    MemoryEffects<[MemRead<GlobalMemory>, MemWrite<GlobalMemory>]>]> {
   let summary = "copy a block from shared to global memory through TMA";
   let description = [{
     ```mlir
@@ -301,7 +296,7 @@ def TTNG_AsyncTMACopyLocalToGlobalOp
     ```
   }];
   let arguments = (ins TT_TensorDescType:$desc, Variadic<I32>:$coord,
-                       TTG_MemDescType:$src);
+                       Arg<TTG_MemDescType, "", [MemRead<TTNG_SharedMemory>]>:$src);
   let assemblyFormat = [{
     $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc)) `,`
     qualified(type($src))
@@ -318,7 +313,7 @@ def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce", [
   }];
   let arguments = (ins TT_DescriptorReduceKindAttr:$kind,
                        TT_TensorDescType:$desc, Variadic<I32>:$coord,
-                       TTG_MemDescType:$src);
+                       Arg<TTG_MemDescType, "", [MemRead<TTNG_SharedMemory>]>:$src);
   let assemblyFormat = [{
     $kind `,` $desc `[` $coord `]` $src attr-dict `:` qualified(type($desc))
     `,` qualified(type($src))
@@ -326,7 +321,7 @@ def TTNG_AsyncTMAReduceOp : TTNG_Op<"async_tma_reduce", [
 }
 
 def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather", [
-    MemoryEffects<[MemRead<GlobalMemory>, MemWrite<TTNG_SharedMemory>]>]> {
+    MemoryEffects<[MemRead<GlobalMemory>]>]> {
   let summary = "gather rows from global to shared memory through TMA";
   let description = [{
     ```mlir
@@ -334,8 +329,9 @@ def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather", [
     ```
   }];
   let arguments = (ins TT_TensorDescType:$desc, TT_I32Tensor:$x_offsets,
-                       I32:$y_offset, TTG_MemDescType:$barrier,
-                       TTG_MemDescType:$result, I1:$pred);
+                       I32:$y_offset,
+                       Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$barrier,
+                       Arg<TTG_MemDescType, "", [MemWrite<TTNG_SharedMemory>]>:$result, I1:$pred);
   let assemblyFormat = [{
     $desc `[` $x_offsets `,` $y_offset `]` $result `,` $barrier `,` $pred
     attr-dict `:` type(operands)
@@ -344,8 +340,7 @@ def TTNG_AsyncTMAGatherOp : TTNG_Op<"async_tma_gather", [
 }
 
 def TTNG_AsyncTMAScatterOp : TTNG_Op<"async_tma_scatter", [
-    MemoryEffects<[MemRead<TTNG_SharedMemory>, MemRead<GlobalMemory>,
-                   MemWrite<GlobalMemory>]>]> {
+    MemoryEffects<[MemRead<GlobalMemory>, MemWrite<GlobalMemory>]>]> {
   let summary = "scatter rows from shared to global memory through TMA";
   let description = [{
     ```mlir
@@ -353,7 +348,8 @@ def TTNG_AsyncTMAScatterOp : TTNG_Op<"async_tma_scatter", [
     ```
   }];
   let arguments = (ins TT_TensorDescType:$desc, TT_I32Tensor:$x_offsets,
-                       I32:$y_offset, TTG_MemDescType:$src);
+                       I32:$y_offset,
+                       Arg<TTG_MemDescType, "", [MemRead<TTNG_SharedMemory>]>:$src);
   let assemblyFormat = [{
     $desc `[` $x_offsets `,` $y_offset `]` $src attr-dict `:` type(operands)
   }];
@@ -478,14 +474,14 @@ def TTNG_TMEMStoreOp : TTNG_Op<"tmem_store", [
 }
 
 def TTNG_TMEMCopyOp : TTNG_Op<"tmem_copy", [
-    MemoryEffects<[MemRead<TTNG_SharedMemory>, MemWrite<TTNG_TensorMemory>]>]> {
+    MemoryEffects<[MemWrite<TTNG_TensorMemory>]>]> {
   let summary = "copy from shared memory to tensor memory";
   let description = [{
     ```mlir
     ttng.tmem_copy %s, %t : !ttg.memdesc<128x4xi8, #shared, #smem>, !ttg.memdesc<128x4xi8, #tmem_scales, #ttng.tensor_memory, mutable>
     ```
   }];
-  let arguments = (ins TTG_MemDescType:$src, TTG_MemDescType:$dst,
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemRead<TTNG_SharedMemory>]>:$src, TTG_MemDescType:$dst,
                        Optional<TTG_MemDescType>:$barrier);
   let assemblyFormat = [{
     $src `,` $dst (`,` $barrier^)? attr-dict `:` qualified(type(operands))

@@ -6,7 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/Triton/IR/Dialect.h"
-#include "mlir/Transforms/InliningUtils.h"
+#include "Dialect/Triton/IR/Inlining.h"
 
 using namespace mlir;
 using namespace mlir::triton;
@@ -17,8 +17,8 @@ using namespace mlir::triton;
 namespace {
 /// Everything in tt may be inlined, except into or from a function marked
 /// `noinline = true`.
-struct TritonInlinerInterface : public DialectInlinerInterface {
-  using DialectInlinerInterface::DialectInlinerInterface;
+struct TritonInlinerInterface : public InlineEverywhereInterface {
+  using InlineEverywhereInterface::InlineEverywhereInterface;
 
   bool isLegalToInline(Operation *call, Operation *callable,
                        bool wouldBeCloned) const final {
@@ -27,16 +27,6 @@ struct TritonInlinerInterface : public DialectInlinerInterface {
       return true;
     auto noinline = func->getAttrOfType<BoolAttr>("noinline");
     return !noinline || !noinline.getValue();
-  }
-
-  bool isLegalToInline(Region *dest, Region *src, bool wouldBeCloned,
-                       IRMapping &valueMapping) const final {
-    return true;
-  }
-
-  bool isLegalToInline(Operation *op, Region *dest, bool wouldBeCloned,
-                       IRMapping &valueMapping) const final {
-    return true;
   }
 
   /// A tt.return of a multi-block callee becomes a branch to the block that

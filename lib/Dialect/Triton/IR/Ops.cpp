@@ -1159,9 +1159,12 @@ LogicalResult MakeTensorDescOp::verify() {
 static LogicalResult verifyDescriptorTensor(Operation *op, TensorDescType desc,
                                             RankedTensorType tensor,
                                             size_t numIndices) {
+  // Upstream accepts more indices than the block has dimensions (the TMA
+  // lowering checks them against the copy it emits); fewer cannot address
+  // the block.
   RankedTensorType block = desc.getBlockType();
-  if (numIndices != static_cast<size_t>(block.getRank()))
-    return op->emitOpError("expects ")
+  if (numIndices < static_cast<size_t>(block.getRank()))
+    return op->emitOpError("expects at least ")
            << block.getRank() << " indices, one per block dimension, but got "
            << numIndices;
   // Signedness is only a hint of the front end; the bits must match.

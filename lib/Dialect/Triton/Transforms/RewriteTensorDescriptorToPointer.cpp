@@ -509,11 +509,31 @@ struct RewriteTensorDescriptorToPointerPass
                  RewriteDescriptorGather, RewriteDescriptorScatter, RewriteCall,
                  RewriteReturn, RewriteSelect>(converter, context);
 
+    // The signature conversion keeps the argument attributes where they
+    // were; each argument's move with it (a descriptor's parts get none).
+    SmallVector<std::pair<FuncOp, SmallVector<DictionaryAttr>>> argAttrs;
+    module.walk([&](FuncOp func) {
+      if (!hasDescriptorType(func.getArgumentTypes()))
+        return;
+      SmallVector<DictionaryAttr> attrs;
+      for (auto [i, type] : llvm::enumerate(func.getArgumentTypes())) {
+        SmallVector<Type> parts;
+        (void)converter.convertType(type, parts);
+        DictionaryAttr own = func.getArgAttrDict(i);
+        for (size_t p = 0; p < parts.size(); ++p)
+          attrs.push_back(parts.size() == 1 ? own : DictionaryAttr());
+      }
+      argAttrs.push_back({func, std::move(attrs)});
+    });
+
     ConversionConfig config;
     config.buildMaterializations = false;
     if (failed(applyPartialConversion(module, target, std::move(patterns),
                                       config)))
-      signalPassFailure();
+      return signalPassFailure();
+    for (auto &[func, attrs] : argAttrs)
+      if (func.getNumArguments() == attrs.size())
+        func.setAllArgAttrs(attrs);
   }
 };
 

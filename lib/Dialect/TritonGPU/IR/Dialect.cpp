@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/Triton/IR/Inlining.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
@@ -454,7 +455,24 @@ void TritonGPUDialect::initialize() {
 #include "Dialect/TritonGPU/IR/TritonGPUOps.cpp.inc"
       >();
   addInterfaces<TritonGPUOpAsmInterface, TritonGPUInferLayoutInterface,
-                TritonGPUVerifyTensorLayoutInterface>();
+                TritonGPUVerifyTensorLayoutInterface,
+                InlineEverywhereInterface>();
+}
+
+std::optional<int> mlir::triton::gpu::getCudaCapability(Operation *op) {
+  for (auto mod = isa<ModuleOp>(op) ? cast<ModuleOp>(op)
+                                    : op->getParentOfType<ModuleOp>();
+       mod; mod = mod->getParentOfType<ModuleOp>()) {
+    auto target = mod->getAttrOfType<StringAttr>("ttg.target");
+    if (!target)
+      continue;
+    StringRef rest = target.getValue();
+    int capability;
+    if (!rest.consume_front("cuda:") || rest.getAsInteger(10, capability))
+      return std::nullopt;
+    return capability;
+  }
+  return std::nullopt;
 }
 
 static int getIntModuleAttr(ModuleOp module, StringRef name, int fallback) {

@@ -58,9 +58,17 @@ bool isTrivialConversion(ConvertLayoutOp op) {
                                             dstEncoding);
 }
 
-/// Whether the two types hold different numbers of registers per thread, so
-/// that a reshape between them would have to move data.
+/// Whether a reshape between the two types would have to move data: they
+/// hold different numbers of registers per thread, or replicate elements
+/// over different registers, lanes, warps or CTAs.
 bool isExpensiveView(RankedTensorType srcType, RankedTensorType dstType) {
+  std::optional<LinearLayout> src =
+      toLinearLayout(srcType.getShape(), srcType.getEncoding());
+  std::optional<LinearLayout> dst =
+      toLinearLayout(dstType.getShape(), dstType.getEncoding());
+  if (src && dst &&
+      !llvm::equal(src->getFreeVariableMasks(), dst->getFreeVariableMasks()))
+    return true;
   return getTotalElemsPerThread(srcType) != getTotalElemsPerThread(dstType);
 }
 
@@ -415,8 +423,10 @@ void LocalAllocOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
         &effects) {
   // An immutable allocation of a value behaves like a pure value: it may be
-  // removed when unused and merged with an identical one.
-  if (getSrc() && !getType().getMutableMemory())
+  // removed when unused and merged with an identical one. Once placed in
+  // shared memory, its initial store is a write like any other.
+  if (getSrc() && !getType().getMutableMemory() &&
+      !getOperation()->hasAttr(kAllocationOffsetAttr))
     return;
   OpResult result = getOperation()->getResult(0);
   effects.emplace_back(MemoryEffects::Allocate::get(), result,
@@ -576,6 +586,38 @@ static LogicalResult verifySubsliceLayout(Operation *op, MemDescType src,
   return success();
 }
 
+/// Whether a slice `dst` of `src` whose type names no alloc shape of its
+/// own (its alloc shape is its shape) is laid out in memory as a whole
+/// buffer of its shape would be: every element at the same offset from the
+/// slice's first one. Then the source's alloc shape need not be kept (a
+/// slice of whole rows of a row-major buffer, say).
+static bool isLaidOutAsWhole(MemDescType src, MemDescType dst) {
+  if (dst.getAllocShape() != dst.getShape() ||
+      !isSharedEncoding(src.getEncoding()))
+    return false;
+  unsigned rank = dst.getShape().size();
+  std::optional<LinearLayout> whole =
+      toLinearLayout(src.getAllocShape().take_back(rank), src.getEncoding());
+  std::optional<LinearLayout> part =
+      toLinearLayout(dst.getShape(), dst.getEncoding());
+  if (!whole || !part)
+    return false;
+  LinearLayout wholeInverse = whole->pseudoinvert();
+  LinearLayout partInverse = part->pseudoinvert();
+  SmallVector<StringAttr> dims = standardOutDimNames(src.getContext(), rank);
+  // Both are linear: equal offsets for every power of two along every
+  // dimension make them equal on the whole slice.
+  for (unsigned d = 0; d < rank; ++d)
+    for (int64_t step = 1; step < dst.getShape()[d]; step *= 2) {
+      SmallVector<std::pair<StringAttr, int32_t>> coords;
+      for (auto [i, name] : llvm::enumerate(dims))
+        coords.push_back({name, i == d ? static_cast<int32_t>(step) : 0});
+      if (wholeInverse.apply(coords) != partInverse.apply(coords))
+        return false;
+    }
+  return true;
+}
+
 LogicalResult MemDescSubsliceOp::verify() {
   MemDescType src = getSrc().getType();
   MemDescType dst = getType();
@@ -607,7 +649,7 @@ LogicalResult MemDescSubsliceOp::verify() {
   if (!splitDims.empty() &&
       failed(verifySubsliceLayout(*this, src, dst, splitDims)))
     return failure();
-  if (dst.getAllocShape() != src.getAllocShape())
+  if (dst.getAllocShape() != src.getAllocShape() && !isLaidOutAsWhole(src, dst))
     return emitOpError("result must keep the alloc shape of the source");
   return success();
 }
@@ -730,6 +772,90 @@ void WarpSpecializeOp::getSuccessorRegions(
 OperandRange
 WarpSpecializeOp::getEntrySuccessorOperands(RegionSuccessor successor) {
   return getExplicitCaptures().take_front(0);
+}
+
+namespace {
+/// Drops the captures no partition uses, and a capture that repeats an
+/// earlier one (its uses take the earlier one's argument).
+struct DropUnusedWarpSpecializeCaptures
+    : public OpRewritePattern<WarpSpecializeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(WarpSpecializeOp op,
+                                PatternRewriter &rewriter) const override {
+    OperandRange captures = op.getExplicitCaptures();
+    llvm::BitVector drop(captures.size());
+    for (auto [i, capture] : llvm::enumerate(captures)) {
+      auto first = llvm::find(captures.take_front(i), capture);
+      if (first != captures.begin() + i) {
+        unsigned j = first - captures.begin();
+        for (Region &region : op.getPartitionRegions())
+          rewriter.replaceAllUsesWith(region.getArgument(i),
+                                      region.getArgument(j));
+      }
+      drop[i] = llvm::all_of(op.getPartitionRegions(), [&](Region &region) {
+        return region.getArgument(i).use_empty();
+      });
+    }
+    if (drop.none())
+      return failure();
+    rewriter.modifyOpInPlace(op, [&] {
+      for (Region &region : op.getPartitionRegions())
+        region.front().eraseArguments(drop);
+      op->eraseOperands(drop);
+    });
+    return success();
+  }
+};
+
+/// Drops the results nobody uses, and what the default region yields for
+/// them.
+struct DropUnusedWarpSpecializeResults
+    : public OpRewritePattern<WarpSpecializeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(WarpSpecializeOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<unsigned> kept;
+    SmallVector<Type> types;
+    for (OpResult result : op.getResults())
+      if (!result.use_empty()) {
+        kept.push_back(result.getResultNumber());
+        types.push_back(result.getType());
+      }
+    if (kept.size() == op.getNumResults())
+      return failure();
+    auto yield =
+        cast<WarpYieldOp>(op.getDefaultRegion().front().getTerminator());
+    SmallVector<Value> values;
+    for (unsigned i : kept)
+      values.push_back(yield.getValues()[i]);
+    rewriter.modifyOpInPlace(yield,
+                             [&] { yield.getValuesMutable().assign(values); });
+    OperationState state(op.getLoc(), op->getName());
+    state.addOperands(op->getOperands());
+    state.addAttributes(op->getAttrs());
+    state.addTypes(types);
+    state.addRegion();
+    state.addRegion();
+    Operation *replacement = rewriter.create(state);
+    for (unsigned r = 0; r < 2; ++r)
+      rewriter.inlineRegionBefore(op->getRegion(r), replacement->getRegion(r),
+                                  replacement->getRegion(r).end());
+    for (auto [i, index] : llvm::enumerate(kept))
+      rewriter.replaceAllUsesWith(op.getResult(index),
+                                  replacement->getResult(i));
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+} // namespace
+
+void WarpSpecializeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                   MLIRContext *context) {
+  results
+      .add<DropUnusedWarpSpecializeCaptures, DropUnusedWarpSpecializeResults>(
+          context);
 }
 
 void WarpSpecializeOp::print(OpAsmPrinter &printer) {

@@ -26,18 +26,6 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-/// The compute capability of a `cuda:NN` target, or nullopt.
-std::optional<int> getCudaCapability(ModuleOp mod) {
-  auto target = mod->getAttrOfType<StringAttr>("ttg.target");
-  if (!target)
-    return std::nullopt;
-  StringRef rest = target.getValue();
-  int cap;
-  if (!rest.consume_front("cuda:") || rest.getAsInteger(10, cap))
-    return std::nullopt;
-  return cap;
-}
-
 using nvidia_gpu::isTensorCoreFp8;
 
 /// The MMA version (3: wgmma, 2: mma.sync) upstream Triton picks for `dot`

@@ -1,10 +1,11 @@
 //===- CombineTensorSelectAndIf.cpp - tritongpu-combine-tensor-select-and-if //
 //
 // An arith.select on the condition of an scf.if that follows it in the same
-// block, whose users all come after the if, becomes a result of the if: the
-// then branch yields the select's true value and the else branch its false
-// value. The select then costs nothing at run time, and the values it picks
-// from can be computed in the branches by later passes.
+// block, whose users all come after the if or are in it, becomes a result of
+// the if: the then branch yields the select's true value and the else branch
+// its false value (and its uses in the branches take those values). The
+// select then costs nothing at run time, and the values it picks from can be
+// computed in the branches by later passes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,8 +84,21 @@ struct CombineTensorSelectAndIfPass
 
       for (OpResult result : ifOp.getResults())
         result.replaceAllUsesWith(newIf.getResult(result.getResultNumber()));
+      // Inside the branches the select's value is known: its true value in
+      // the then branch, its false value in the else branch.
       for (auto [i, select] : llvm::enumerate(selects)) {
-        select.replaceAllUsesWith(newIf.getResult(ifOp.getNumResults() + i));
+        Value merged = newIf.getResult(ifOp.getNumResults() + i);
+        select.getResult().replaceUsesWithIf(
+            select.getTrueValue(), [&](OpOperand &use) {
+              return newIf.getThenRegion().isAncestor(
+                  use.getOwner()->getParentRegion());
+            });
+        select.getResult().replaceUsesWithIf(
+            select.getFalseValue(), [&](OpOperand &use) {
+              return newIf.getElseRegion().isAncestor(
+                  use.getOwner()->getParentRegion());
+            });
+        select.replaceAllUsesWith(merged);
         select.erase();
       }
       ifOp.erase();

@@ -361,7 +361,6 @@ struct OptimizeGatherLayout : public OpRewritePattern<GatherOp> {
     unsigned numWarps = *numWarpsOpt;
 
     SmallVector<unsigned> threadsPerWarp(rank, 1), warpsPerCTA(rank, 1);
-    SmallVector<unsigned> order = {axis};
     // As many lanes as possible along the axis, the rest over the other
     // dimensions in the source order.
     unsigned lanesAlongAxis =
@@ -371,7 +370,6 @@ struct OptimizeGatherLayout : public OpRewritePattern<GatherOp> {
     for (unsigned dim : srcBlocked.getOrder()) {
       if (dim == axis)
         continue;
-      order.push_back(dim);
       unsigned lanes = std::min<int64_t>(srcType.getDimSize(dim), lanesLeft);
       threadsPerWarp[dim] = lanes;
       lanesLeft /= lanes;
@@ -388,6 +386,16 @@ struct OptimizeGatherLayout : public OpRewritePattern<GatherOp> {
       warpsPerCTA[dim] = warps;
       warpsLeft /= warps;
     }
+    // The axis first, then the dimensions with the most lanes (the lowest
+    // first among equals), as upstream orders them.
+    SmallVector<unsigned> order = {axis};
+    for (unsigned dim = 0; dim < rank; ++dim)
+      if (dim != axis)
+        order.push_back(dim);
+    std::stable_sort(order.begin() + 1, order.end(),
+                     [&](unsigned a, unsigned b) {
+                       return threadsPerWarp[a] > threadsPerWarp[b];
+                     });
     SmallVector<unsigned> sizePerThread(rank, 1);
     sizePerThread[axis] =
         std::max(srcType.getDimSize(axis), idxType.getDimSize(axis)) /

@@ -11,6 +11,7 @@
 
 #include "Dialect/TritonGPU/Transforms/Passes.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 namespace mlir::triton::gpu {
@@ -44,6 +45,16 @@ Operation *getFirstUse(Operation *op) {
       first = ancestor;
   }
   return first;
+}
+
+/// Whether `op` (or an op nested in it) may write memory.
+bool writesMemory(Operation *op) {
+  std::optional<SmallVector<MemoryEffects::EffectInstance>> effects =
+      getEffectsRecursively(op);
+  return !effects ||
+         llvm::any_of(*effects, [](const MemoryEffects::EffectInstance &e) {
+           return isa<MemoryEffects::Write>(e.getEffect());
+         });
 }
 
 struct ReorderInstructionsPass
@@ -81,11 +92,13 @@ struct ReorderInstructionsPass
     // A local_alloc of a tensor goes right after the tensor's definition,
     // in its block (not out of a loop or scf.if: the buffer would live, and
     // take shared memory, from there on).
+    // A tensor splat from a scalar may be made early and cheaply; its
+    // buffer is not hoisted with it.
     mod.walk([&](LocalAllocOp op) {
       if (!op.getSrc())
         return;
       Operation *def = op.getSrc().getDefiningOp();
-      if (def && def->getBlock() == op->getBlock())
+      if (def && def->getBlock() == op->getBlock() && !isa<SplatOp>(def))
         op->moveAfter(def);
     });
 
@@ -99,7 +112,8 @@ struct ReorderInstructionsPass
     });
 
     // The load of a dot's operand B from shared memory comes after the one
-    // of its operand A.
+    // of its operand A, unless an op between them writes memory (an
+    // mbarrier arrive, say, which may release the buffer).
     mod.walk([&](LocalLoadOp op) {
       auto encoding =
           dyn_cast_or_null<DotOperandEncodingAttr>(op.getType().getEncoding());
@@ -111,6 +125,11 @@ struct ReorderInstructionsPass
       auto loadA = dot.getA().getDefiningOp<LocalLoadOp>();
       if (!loadA || !dom.dominates(op.getOperation(), loadA.getOperation()))
         return;
+      if (loadA->getBlock() == op->getBlock())
+        for (Operation *between = op->getNextNode(); between != loadA;
+             between = between->getNextNode())
+          if (writesMemory(between))
+            return;
       op->moveAfter(loadA);
     });
   }

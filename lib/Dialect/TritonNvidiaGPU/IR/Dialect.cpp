@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "Dialect/Triton/IR/Inlining.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -130,5 +131,6 @@ void TritonNvidiaGPUDialect::initialize() {
 #define GET_OP_LIST
 #include "Dialect/TritonNvidiaGPU/IR/TritonNvidiaGPUOps.cpp.inc"
       >();
-  addInterfaces<TritonNvidiaGPUOpAsmInterface, TensorMemoryDescVerifier>();
+  addInterfaces<TritonNvidiaGPUOpAsmInterface, TensorMemoryDescVerifier,
+                triton::InlineEverywhereInterface>();
 }

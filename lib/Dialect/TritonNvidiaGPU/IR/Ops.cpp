@@ -306,7 +306,9 @@ LogicalResult AsyncTMACopyGlobalToLocalOp::verify() {
                   from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth();
   if (from != to && !sameInts)
     return emitOpError("descriptor and destination element types differ");
-  if (getCoord().size() != static_cast<size_t>(block.getRank()))
+  // As tt's descriptor ops: at least one coordinate per block dimension
+  // (the lowering to PTX checks the count against the copy it emits).
+  if (getCoord().size() < static_cast<size_t>(block.getRank()))
     return emitOpError("expects one coordinate per descriptor dimension");
   return success();
 }

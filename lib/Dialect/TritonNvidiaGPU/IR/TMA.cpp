@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/MapVector.h"
 
 using namespace mlir;
@@ -107,6 +108,20 @@ mlir::triton::nvidia_gpu::tmaEncoding(TensorDescType desc) {
   if (auto nvmma =
           dyn_cast_or_null<NVMMASharedEncodingAttr>(block.getEncoding()))
     return nvmma;
+  // An unswizzled row-major layout is what TMA writes without a swizzle.
+  if (auto swizzled =
+          dyn_cast_or_null<SwizzledSharedEncodingAttr>(block.getEncoding())) {
+    unsigned rank = block.getRank();
+    ArrayRef<unsigned> order = swizzled.getOrder();
+    bool rowMajor = order.size() == rank;
+    for (unsigned i = 0; rowMajor && i < rank; ++i)
+      rowMajor = order[i] == rank - 1 - i;
+    if (swizzled.getMaxPhase() == 1 && rowMajor)
+      return NVMMASharedEncodingAttr::get(
+          block.getContext(), /*swizzlingByteWidth=*/0, /*transposed=*/false,
+          block.getElementTypeBitWidth(), /*fp4Padded=*/false, rank,
+          swizzled.getCgaBases());
+  }
   return failure();
 }
 
@@ -115,7 +130,8 @@ mlir::triton::nvidia_gpu::tmaEncoding(TensorDescType desc, Operation *op) {
   FailureOr<NVMMASharedEncodingAttr> enc = tmaEncoding(desc);
   if (failed(enc))
     return op->emitError("a TMA copy needs a descriptor whose block is laid "
-                         "out as #ttg.nvmma_shared, not ")
+                         "out as #ttg.nvmma_shared (or unswizzled and "
+                         "row-major), not ")
            << desc.getBlockType().getEncoding();
   return enc;
 }
@@ -185,7 +201,19 @@ LogicalResult mlir::triton::nvidia_gpu::lowerMakeTensorDescriptor(
   if (rank < 1 || rank > 5)
     return op.emitError("TMA tensor maps have 1 to 5 dimensions, not ") << rank;
   rewriter.setInsertionPoint(op);
+  // Constants the function already has are reused, as a folding rewrite
+  // would (the function's entry block, before the op).
   llvm::SmallDenseMap<int64_t, Value> constants;
+  if (auto func = op->getParentOfType<FunctionOpInterface>()) {
+    Block &entry = func.getFunctionBody().front();
+    for (Operation &candidate : entry) {
+      if (&candidate == op.getOperation() || candidate.isAncestor(op))
+        break;
+      auto constant = dyn_cast<arith::ConstantIntOp>(&candidate);
+      if (constant && constant.getType().isInteger(32))
+        constants.try_emplace(constant.value(), constant.getResult());
+    }
+  }
   auto i32 = [&](int64_t v) {
     Value &c = constants[v];
     if (!c)
@@ -202,10 +230,16 @@ LogicalResult mlir::triton::nvidia_gpu::lowerMakeTensorDescriptor(
     box.push_back(i32(d));
   for (Value d : llvm::reverse(op.getShape()))
     globalDim.push_back(d);
-  Value elemBytes = arith::ConstantIntOp::create(rewriter, loc, bits / 8, 64);
+  // Strides in bytes (a byte's stride is its element stride).
+  Value elemBytes;
+  if (bits != 8)
+    elemBytes = arith::ConstantIntOp::create(rewriter, loc, bits / 8, 64);
   for (int k = int(rank) - 2; k >= 0; --k)
-    strides.push_back(
-        arith::MulIOp::create(rewriter, loc, op.getStrides()[k], elemBytes));
+    strides.push_back(elemBytes
+                          ? arith::MulIOp::create(rewriter, loc,
+                                                  op.getStrides()[k], elemBytes)
+                                .getResult()
+                          : op.getStrides()[k]);
   for (unsigned d = 0; d < rank; ++d)
     elementStrides.push_back(i32(1));
   int fill = op.getPadding() == PaddingOption::PAD_NAN ? 1 : 0;

@@ -3,7 +3,8 @@
 // triton-nvidia-tma-lowering: each tt.descriptor_load becomes a TMA copy into
 // a shared buffer laid out as its descriptor's block (an mbarrier expects
 // the block's bytes, the copy completes them, every thread waits, the buffer
-// is read into the load's layout); each tt.descriptor_store and
+// is read into the load's layout, and a local_alloc of the loaded tensor in
+// the buffer's layout is the buffer itself); each tt.descriptor_store and
 // tt.descriptor_reduce writes its value into such a buffer, fences it for
 // the async proxy and copies (or reduces) it into global memory, waiting for
 // the copy to have read the buffer.
@@ -60,6 +61,28 @@ LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
   WaitBarrierOp::create(rewriter, loc, barrier, phase, /*pred=*/Value(),
                         /*deps=*/ValueRange());
   InvalBarrierOp::create(rewriter, loc, barrier);
+  // A shared-memory copy of the loaded tensor in the buffer's own layout is
+  // the buffer itself (as upstream's lowering does): it is not stored again.
+  auto bufferType = cast<MemDescType>(buffer.getType());
+  for (Operation *user : llvm::make_early_inc_range(op->getUsers())) {
+    auto alloc = dyn_cast<LocalAllocOp>(user);
+    if (!alloc)
+      continue;
+    MemDescType allocType = alloc.getType();
+    if (allocType.getShape() != bufferType.getShape() ||
+        allocType.getElementType() != bufferType.getElementType() ||
+        allocType.getEncoding() != bufferType.getEncoding() ||
+        allocType.getMemorySpace() != bufferType.getMemorySpace())
+      continue;
+    rewriter.replaceOp(alloc, buffer);
+  }
+  // A wgmma wait passes its operands through: its results take the
+  // buffer's (mutable) type.
+  for (OpOperand &use : buffer.getUses())
+    if (auto wait = dyn_cast<WarpGroupDotWaitOp>(use.getOwner()))
+      rewriter.modifyOpInPlace(wait, [&] {
+        wait->getResult(use.getOperandNumber()).setType(bufferType);
+      });
   rewriter.replaceOpWithNewOp<LocalLoadOp>(op, TypeRange{resultType},
                                            ValueRange{buffer});
   return success();
