@@ -149,7 +149,9 @@ def write_ptx(args, bin_dir, out, sources):
     compiler = str(Path(bin_dir) / "triton-compile")
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    work = Path(args.work) / out.name
+    # Not `out` itself (it is removed at the end): diff writes its PTX
+    # folders under the same work folder.
+    work = Path(args.work) / (out.name + ".work")
     failed = []
 
     def one(source):

@@ -62,12 +62,12 @@ def TritonGPUProxyFenceInsertion
     On sm_90 and later, TMA copies, wgmma and tcgen05 access shared memory
     through the async proxy, which is not ordered with the threads' own
     (generic proxy) loads and stores. After allocate-shared-memory, a
-    `ttng.fence_async_shared` goes before each async-proxy access that
-    meets a generic access of overlapping bytes since the last fence: a TMA
-    copy into bytes read or written before, a TMA store, wgmma or tcgen05
-    reading bytes written before. Control flow, loops and calls are
-    followed as the barrier analysis follows them. Does nothing below
-    `compute-capability` 90.
+    `ttng.fence_async_shared` goes before each TMA copy (or gather) into
+    bytes the threads read or wrote since the last fence, as Triton 3.6's
+    pass does (reads through the async proxy are fenced by
+    tritongpu-fence-insertion and the TMA lowering). Control flow, loops
+    and calls are followed as the barrier analysis follows them. Does
+    nothing below `compute-capability` 90.
 
     ```mlir
     %v = ttg.local_load %a : ...                 // generic read

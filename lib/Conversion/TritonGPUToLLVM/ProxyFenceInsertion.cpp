@@ -1,13 +1,13 @@
 //===- ProxyFenceInsertion.cpp - triton-nvidia-gpu-proxy-fence-insertion --===//
 //
 // The set SharedMemoryDataflow carries is the generic-proxy accesses (the
-// threads' own loads and stores, scratch included) since the last
-// `ttng.fence_async_shared`. An op that accesses shared memory through the
-// async proxy gets a fence before it when that access meets the set: a TMA
-// copy or gather writing its destination, a TMA store, reduction or
-// scatter, wgmma, tcgen05 or tmem_copy reading their sources. The mbarrier
-// ops and the async ops' own other accesses are left out of the conflict:
-// they are ordered through the mbarriers.
+// threads' own loads and stores, cp.async copies and scratch included)
+// since the last `ttng.fence_async_shared`. A TMA copy or gather that writes
+// bytes of the set through the async proxy gets a fence before it (Triton
+// 3.6's pass; async-proxy reads -- wgmma, TMA stores -- are fenced where
+// tritongpu's fence-insertion and the TMA lowering put their fences). The
+// mbarrier ops and the TMA ops' own other accesses are left out of the
+// conflict: they are ordered through the mbarriers.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,37 +36,16 @@ Value asyncProxyDestination(Operation *op) {
   return {};
 }
 
-/// The shared memory `op` reads through the async proxy.
-SmallVector<Value> asyncProxySources(Operation *op) {
-  SmallVector<Value> sources;
-  if (auto dot = dyn_cast<ttng::WarpGroupDotOp>(op)) {
-    if (isa<MemDescType>(dot.getA().getType()))
-      sources.push_back(dot.getA());
-    sources.push_back(dot.getB());
-  } else if (auto mma = dyn_cast<ttng::TCGen5MMAOp>(op)) {
-    sources.append({mma.getA(), mma.getB()});
-  } else if (auto mma = dyn_cast<ttng::TCGen5MMAScaledOp>(op)) {
-    sources.append({mma.getA(), mma.getB()});
-  } else if (auto copy = dyn_cast<ttng::TMEMCopyOp>(op)) {
-    sources.push_back(copy.getSrc());
-  } else if (auto store = dyn_cast<ttng::AsyncTMACopyLocalToGlobalOp>(op)) {
-    sources.push_back(store.getSrc());
-  } else if (auto reduce = dyn_cast<ttng::AsyncTMAReduceOp>(op)) {
-    sources.push_back(reduce.getSrc());
-  } else if (auto scatter = dyn_cast<ttng::AsyncTMAScatterOp>(op)) {
-    sources.push_back(scatter.getSrc());
-  }
-  return sources;
-}
+bool isAsyncProxyOp(Operation *op) { return bool(asyncProxyDestination(op)); }
 
-bool isAsyncProxyOp(Operation *op) {
-  return asyncProxyDestination(op) || !asyncProxySources(op).empty();
-}
-
-/// Earlier accesses of these ops never call for a fence.
+/// Earlier accesses of these ops never call for a fence: the async proxy's
+/// own (TMA copies, wgmma, tcgen05, TMA stores) and the mbarriers'.
 bool orderedOtherwise(Operation *op) {
   return isAsyncProxyOp(op) ||
-         isa<ttng::ArriveBarrierOp, ttng::WaitBarrierOp, ttng::InitBarrierOp,
+         isa<ttng::WarpGroupDotOp, ttng::TCGen5MMAOp, ttng::TCGen5MMAScaledOp,
+             ttng::TMEMCopyOp, ttng::AsyncTMACopyLocalToGlobalOp,
+             ttng::AsyncTMAReduceOp, ttng::AsyncTMAScatterOp,
+             ttng::ArriveBarrierOp, ttng::WaitBarrierOp, ttng::InitBarrierOp,
              ttng::InvalBarrierOp>(op);
 }
 
@@ -85,20 +64,13 @@ private:
       generic = std::move(*callee);
     } else {
       Value destination = asyncProxyDestination(op);
-      SmallVector<Value> sources = asyncProxySources(op);
-      for (const Access &access : accessesOf(op)) {
-        bool viaAsyncProxy = access.value == destination ||
-                             llvm::is_contained(sources, access.value);
-        if (!viaAsyncProxy)
+      for (const Access &access : accessesOf(op))
+        if (access.value != destination)
           (access.write ? generic.writes : generic.reads)[access.range].insert(
               op);
-      }
       if (destination)
         for (ByteRange range : rangesOf(destination))
           async.writes[range].insert(op);
-      for (Value source : sources)
-        for (ByteRange range : rangesOf(source))
-          async.reads[range].insert(op);
     }
     // Scratch is written and read by the threads themselves.
     if (std::optional<ByteRange> scratch = scratchOf(op))

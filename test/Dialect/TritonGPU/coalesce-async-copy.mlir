@@ -47,3 +47,18 @@ tt.func @not_blocked(%p: tensor<64x16x!tt.ptr<i8>, #linear>, %buf: !ttg.memdesc<
   tt.return
 }
 }
+
+// -----
+
+// A copy into an nvmma_shared buffer keeps its layout, as upstream's.
+// CHECK-LABEL: @nvmma_destination
+// CHECK-NOT: ttg.convert_layout
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32} {
+tt.func @nvmma_destination(%p: tensor<32x32x!tt.ptr<f32>, #blocked>, %buf: !ttg.memdesc<32x32xf32, #nvmma, #smem, mutable>) {
+  %t = ttg.async_copy_global_to_local %p, %buf : tensor<32x32x!tt.ptr<f32>, #blocked> -> <32x32xf32, #nvmma, #smem, mutable>
+  tt.return
+}
+}

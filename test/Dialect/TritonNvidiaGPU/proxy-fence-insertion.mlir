@@ -31,21 +31,36 @@ tt.func @copy_after_read(%desc: !tt.tensordesc<tensor<64x64xf32, #shared>>, %bar
   tt.return
 }
 
-// A TMA store of bytes the threads wrote needs a fence, also across a loop's
-// back edge.
-// CHECK-LABEL: @store_after_write_in_loop
-tt.func @store_after_write_in_loop(%desc: !tt.tensordesc<tensor<64x64xf32, #shared>>, %t: tensor<64x64xf32, #blocked>, %n: i32) {
+// Across a loop's back edge: the copy of the next iteration overwrites the
+// bytes this one read.
+// CHECK-LABEL: @copy_after_read_in_loop
+tt.func @copy_after_read_in_loop(%desc: !tt.tensordesc<tensor<64x64xf32, #shared>>, %bar: !ttg.memdesc<1xi64, #shared1, #smem, mutable>, %n: i32) {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
+  %true = arith.constant true
   %a = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
   // CHECK: scf.for
-  // CHECK-NEXT: ttg.local_store
   // CHECK-NEXT: ttng.fence_async_shared
-  // CHECK-NEXT: ttng.async_tma_copy_local_to_global
+  // CHECK-NEXT: ttng.async_tma_copy_global_to_local
+  // CHECK-NEXT: ttng.wait_barrier
+  // CHECK-NEXT: ttg.local_load
   scf.for %i = %c0 to %n step %c1 : i32 {
-    ttg.local_store %t, %a : tensor<64x64xf32, #blocked> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
-    ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %a : !tt.tensordesc<tensor<64x64xf32, #shared>>, !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    ttng.async_tma_copy_global_to_local %desc[%c0, %c0] %a, %bar, %true : !tt.tensordesc<tensor<64x64xf32, #shared>>, !ttg.memdesc<1xi64, #shared1, #smem, mutable> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+    ttng.wait_barrier %bar, %c0 : !ttg.memdesc<1xi64, #shared1, #smem, mutable>
+    %v = ttg.local_load %a : !ttg.memdesc<64x64xf32, #shared, #smem, mutable> -> tensor<64x64xf32, #blocked>
+    "test.keep"(%v) : (tensor<64x64xf32, #blocked>) -> ()
   }
+  tt.return
+}
+
+// Reads through the async proxy (a TMA store) are not this pass's to fence.
+// CHECK-LABEL: @store_after_write
+// CHECK-NOT: ttng.fence_async_shared
+tt.func @store_after_write(%desc: !tt.tensordesc<tensor<64x64xf32, #shared>>, %t: tensor<64x64xf32, #blocked>) {
+  %c0 = arith.constant 0 : i32
+  %a = ttg.local_alloc {allocation.offset = 0 : i32} : () -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+  ttg.local_store %t, %a : tensor<64x64xf32, #blocked> -> !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
+  ttng.async_tma_copy_local_to_global %desc[%c0, %c0] %a : !tt.tensordesc<tensor<64x64xf32, #shared>>, !ttg.memdesc<64x64xf32, #shared, #smem, mutable>
   tt.return
 }
 }

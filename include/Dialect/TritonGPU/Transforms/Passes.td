@@ -325,8 +325,8 @@ def TritonGPUCoalesceAsyncCopy
     A `ttg.async_copy_global_to_local` writes, per thread, the registers
     that land at consecutive shared-memory offsets with one `cp.async`. When
     the source's blocked layout gives each thread more consecutive elements
-    along its fastest dimension than the shared layout keeps together (a
-    swizzled layout's `vec`, say), the copy is rebuilt in the blocked layout
+    along its fastest dimension than a swizzled shared layout keeps together
+    (its `vec`, say), the copy is rebuilt in the blocked layout
     with that many elements per thread, its pointers, mask and other value
     converted to it (`ttg.convert_layout`).
 

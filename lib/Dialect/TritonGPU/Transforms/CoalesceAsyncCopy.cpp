@@ -30,8 +30,10 @@ namespace {
 BlockedEncodingAttr clippedEncoding(AsyncCopyGlobalToLocalOp copy) {
   RankedTensorType srcType = copy.getSrc().getType();
   MemDescType dstType = copy.getResult().getType();
+  // Only copies into swizzled layouts are clipped, as upstream's pass does
+  // (an nvmma_shared buffer keeps the copy's layout).
   auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(srcType.getEncoding());
-  if (!blocked || !isSharedEncoding(dstType.getEncoding()))
+  if (!blocked || !isa<SwizzledSharedEncodingAttr>(dstType.getEncoding()))
     return {};
   std::optional<LinearLayout> registers =
       toLinearLayout(srcType.getShape(), blocked);
