@@ -26,7 +26,8 @@ config.substitutions.append(
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.triton_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["triton-compile", "triton-opt", "triton-run", "triton-tensor-layout",
+    ["triton-compile", "triton-llvm-opt", "triton-opt", "triton-run",
+     "triton-tensor-layout",
      "triton-translate"],
     [config.triton_tools_dir])
 
