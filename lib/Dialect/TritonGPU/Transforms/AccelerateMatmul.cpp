@@ -192,11 +192,26 @@ NVMMASharedEncodingAttr sharedOperandEncoding(RankedTensorType type,
       getCgaBases(type.getEncoding(), type.getRank()));
 }
 
-/// Stores wgmma operand `opIdx` to shared memory (sharedOperandEncoding).
-Value toSharedOperand(OpBuilder &b, Value operand, unsigned opIdx,
-                      bool kMajor) {
+/// Stores wgmma operand `opIdx` of `dot` to shared memory
+/// (sharedOperandEncoding). When K-major storage is not the order the
+/// registers hold the operand in, the dot gets a warning (in the words
+/// upstream's warning starts with): the store transposes it.
+Value toSharedOperand(OpBuilder &b, Operation *dot, Value operand,
+                      unsigned opIdx, bool kMajor) {
   Value src = sharedOperandSource(operand);
   auto type = cast<RankedTensorType>(src.getType());
+  SmallVector<unsigned> registerOrder = getOrderForMemory(type);
+  SmallVector<unsigned> memoryOrder =
+      sharedOperandEncoding(type, opIdx, kMajor).getTransposed()
+          ? SmallVector<unsigned>{0, 1}
+          : SmallVector<unsigned>{1, 0};
+  if (kMajor && type.getRank() == 2 && registerOrder != memoryOrder)
+    dot->emitWarning("Forcing a different order [")
+        << memoryOrder[0] << ", " << memoryOrder[1]
+        << "] on shared memory than the register order of operand " << opIdx
+        << ": wgmma reads operands of other than 16 bits with K contiguous, "
+           "so the registers are transposed before they are stored; "
+           "transposing the operand in global memory avoids that";
   auto memType = MemDescType::get(
       type.getShape(), type.getElementType(),
       sharedOperandEncoding(type, opIdx, kMajor),
@@ -346,8 +361,8 @@ struct AccelerateMatmulPass
     Value d;
     if (version == 3) {
       Value a = aInRegisters ? toDotOperand(aIn, 0)
-                             : toSharedOperand(b, aIn, 0, kMajor);
-      Value bOp = toSharedOperand(b, bIn, 1, kMajor);
+                             : toSharedOperand(b, dot, aIn, 0, kMajor);
+      Value bOp = toSharedOperand(b, dot, bIn, 1, kMajor);
       d = nvidia_gpu::WarpGroupDotOp::create(
           b, loc, c.getType(), a, bOp, c, /*useC=*/Value(),
           dot.getInputPrecision(), dot.getMaxNumImpreciseAcc(),
