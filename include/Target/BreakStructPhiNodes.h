@@ -12,7 +12,9 @@
 #ifndef TRITON_TARGET_BREAKSTRUCTPHINODES_H
 #define TRITON_TARGET_BREAKSTRUCTPHINODES_H
 
-#include "llvm/IR/PassManager.h"
+namespace llvm {
+class Function;
+} // namespace llvm
 
 namespace mlir::triton {
 
@@ -21,13 +23,6 @@ namespace mlir::triton {
 /// insertvalue chain after the block's phis. Returns whether it changed
 /// anything.
 bool breakStructPhiNodes(llvm::Function &func);
-
-/// breakStructPhiNodes as a pass of LLVM's new pass manager.
-struct BreakStructPhiNodesPass
-    : public llvm::PassInfoMixin<BreakStructPhiNodesPass> {
-  llvm::PreservedAnalyses run(llvm::Function &func,
-                              llvm::FunctionAnalysisManager &);
-};
 
 } // namespace mlir::triton
 

@@ -201,16 +201,15 @@ struct AllocateWarpGroupsPass
         for (int w = starts[i]; w < starts[i] + warps[i]; ++w)
           groupRegs[w / 4] = std::max(groupRegs.lookup(w / 4), regs);
       SmallVector<int32_t> granted;
-      int used = 0, busy = 0;
+      // Every worker warp is in a partition (padPartitions).
+      int used = 0;
       for (auto [i, w] : llvm::enumerate(warps)) {
         int32_t regs = 0;
         for (int k = starts[i]; k < starts[i] + w; ++k)
           regs = std::max(regs, groupRegs.lookup(k / 4));
         granted.push_back(regs);
         used += regs * w * 32;
-        busy += w;
       }
-      used += (total - numWarps - busy) * 32 * kernel->idle;
       int left = (pool - used) / (numWarps * 32) / 8 * 8;
       left = std::min(left, kMaxWarpRegisters);
       if (left < kMinWarpRegisters) {

@@ -50,19 +50,18 @@ private:
       accesses = std::move(*callee);
     } else {
       for (const Access &access : accessesOf(op))
-        (access.write ? accesses.writes : accesses.reads)[access.range].insert(
-            op);
+        accesses.add(access.range, access.write, op);
     }
     OpBuilder builder(op);
     if (std::optional<ByteRange> scratch = scratchOf(op)) {
       // The op writes its scratch first, reads it last, and orders its own
       // accesses in between.
-      accesses.writes[*scratch].insert(op);
+      accesses.add(*scratch, /*write=*/true, op);
       if (pending.conflicts(accesses, filter))
         LocalBarrierOp::create(builder, op->getLoc());
       pending.clear();
       accesses.writes.erase(*scratch);
-      accesses.reads[*scratch].insert(op);
+      accesses.add(*scratch, /*write=*/false, op);
     } else if (pending.conflicts(accesses, filter)) {
       LocalBarrierOp::create(builder, op->getLoc());
       pending.clear();

@@ -66,15 +66,14 @@ private:
       Value destination = asyncProxyDestination(op);
       for (const Access &access : accessesOf(op))
         if (access.value != destination)
-          (access.write ? generic.writes : generic.reads)[access.range].insert(
-              op);
+          generic.add(access.range, access.write, op);
       if (destination)
         for (ByteRange range : rangesOf(destination))
-          async.writes[range].insert(op);
+          async.add(range, /*write=*/true, op);
     }
     // Scratch is written and read by the threads themselves.
     if (std::optional<ByteRange> scratch = scratchOf(op))
-      generic.reads[*scratch].insert(op);
+      generic.add(*scratch, /*write=*/false, op);
     if (isAsyncProxyOp(op) &&
         pending.conflicts(async, [](Operation *before, Operation *) {
           return orderedOtherwise(before);

@@ -34,6 +34,10 @@ bool Pending::join(const Pending &other) {
   return grew;
 }
 
+void Pending::add(ByteRange range, bool write, Operation *op) {
+  (write ? writes : reads)[range].insert(op);
+}
+
 Pending Pending::shifted(int64_t by) const {
   Pending out;
   for (const auto &[range, ops] : reads)
@@ -161,12 +165,6 @@ bool BufferAliases::visit(Operation *op) {
 // SharedMemoryWalk
 //===----------------------------------------------------------------------===//
 
-static std::optional<int64_t> offsetOf(Operation *op) {
-  if (auto offset = op->getAttrOfType<IntegerAttr>(kAllocationOffsetAttr))
-    return offset.getInt();
-  return std::nullopt;
-}
-
 SharedMemoryWalk::SharedMemoryWalk(FunctionOpInterface func,
                                    const Summaries &callees,
                                    SymbolTableCollection &symbols)
@@ -259,7 +257,7 @@ SmallVector<Access> SharedMemoryWalk::accessesOf(Operation *op) {
 SmallVector<ByteRange> SharedMemoryWalk::rangesOf(Value value) {
   SmallVector<ByteRange> ranges;
   for (Operation *alloc : aliases.buffersOf(value)) {
-    std::optional<int64_t> offset = offsetOf(alloc);
+    std::optional<int64_t> offset = getAllocationOffset(alloc);
     int64_t size = getLocalAllocSizeInBytes(alloc);
     if (offset && size > 0)
       ranges.push_back({*offset, *offset + size});
@@ -278,13 +276,13 @@ std::optional<Pending> SharedMemoryWalk::calleeAccesses(Operation *op) {
   auto it = callees.find(callee);
   if (it == callees.end())
     return Pending();
-  return it->second.shifted(offsetOf(op).value_or(0));
+  return it->second.shifted(getAllocationOffset(op).value_or(0));
 }
 
 std::optional<ByteRange> SharedMemoryWalk::scratchOf(Operation *op) {
   if (isa<LocalAllocOp, CallOpInterface>(op))
     return std::nullopt;
-  std::optional<int64_t> offset = offsetOf(op);
+  std::optional<int64_t> offset = getAllocationOffset(op);
   if (!offset)
     return std::nullopt;
   int64_t size = getScratchSizeInBytes(op);

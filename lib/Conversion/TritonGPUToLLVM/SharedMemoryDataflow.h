@@ -42,6 +42,8 @@ struct Pending {
     reads.clear();
     writes.clear();
   }
+  /// Records that `op` reads (or writes) `range`.
+  void add(ByteRange range, bool write, Operation *op);
   /// Adds `other`'s accesses; returns whether anything was new.
   bool join(const Pending &other);
   Pending shifted(int64_t by) const;

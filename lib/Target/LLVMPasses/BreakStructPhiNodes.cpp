@@ -53,10 +53,3 @@ bool mlir::triton::breakStructPhiNodes(Function &func) {
   }
   return !phis.empty();
 }
-
-PreservedAnalyses
-mlir::triton::BreakStructPhiNodesPass::run(Function &func,
-                                           FunctionAnalysisManager &) {
-  return breakStructPhiNodes(func) ? PreservedAnalyses::none()
-                                   : PreservedAnalyses::all();
-}

@@ -200,11 +200,11 @@ Value toSharedOperand(OpBuilder &b, Operation *dot, Value operand,
                       unsigned opIdx, bool kMajor) {
   Value src = sharedOperandSource(operand);
   auto type = cast<RankedTensorType>(src.getType());
+  NVMMASharedEncodingAttr encoding = sharedOperandEncoding(type, opIdx, kMajor);
   SmallVector<unsigned> registerOrder = getOrderForMemory(type);
-  SmallVector<unsigned> memoryOrder =
-      sharedOperandEncoding(type, opIdx, kMajor).getTransposed()
-          ? SmallVector<unsigned>{0, 1}
-          : SmallVector<unsigned>{1, 0};
+  SmallVector<unsigned> memoryOrder = encoding.getTransposed()
+                                          ? SmallVector<unsigned>{0, 1}
+                                          : SmallVector<unsigned>{1, 0};
   if (kMajor && type.getRank() == 2 && registerOrder != memoryOrder)
     dot->emitWarning("Forcing a different order [")
         << memoryOrder[0] << ", " << memoryOrder[1]
@@ -212,10 +212,9 @@ Value toSharedOperand(OpBuilder &b, Operation *dot, Value operand,
         << ": wgmma reads operands of other than 16 bits with K contiguous, "
            "so the registers are transposed before they are stored; "
            "transposing the operand in global memory avoids that";
-  auto memType = MemDescType::get(
-      type.getShape(), type.getElementType(),
-      sharedOperandEncoding(type, opIdx, kMajor),
-      SharedMemorySpaceAttr::get(b.getContext()));
+  auto memType =
+      MemDescType::get(type.getShape(), type.getElementType(), encoding,
+                       SharedMemorySpaceAttr::get(b.getContext()));
   // Right after the tensor is defined, so that a loop-invariant operand is
   // stored once, outside the loop.
   OpBuilder::InsertionGuard guard(b);

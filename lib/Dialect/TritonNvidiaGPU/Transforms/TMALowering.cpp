@@ -31,6 +31,15 @@ using namespace mlir::triton::nvidia_gpu;
 
 namespace {
 
+/// Whether buffers of types `a` and `b` hold the same bytes the same way
+/// (mutability aside).
+bool sameBufferLayout(MemDescType a, MemDescType b) {
+  return a.getShape() == b.getShape() &&
+         a.getElementType() == b.getElementType() &&
+         a.getEncoding() == b.getEncoding() &&
+         a.getMemorySpace() == b.getMemorySpace();
+}
+
 LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
   Location loc = op.getLoc();
   TensorDescType desc = op.getDesc().getType();
@@ -66,15 +75,8 @@ LogicalResult lowerLoad(DescriptorLoadOp op, RewriterBase &rewriter) {
   auto bufferType = cast<MemDescType>(buffer.getType());
   for (Operation *user : llvm::make_early_inc_range(op->getUsers())) {
     auto alloc = dyn_cast<LocalAllocOp>(user);
-    if (!alloc)
-      continue;
-    MemDescType allocType = alloc.getType();
-    if (allocType.getShape() != bufferType.getShape() ||
-        allocType.getElementType() != bufferType.getElementType() ||
-        allocType.getEncoding() != bufferType.getEncoding() ||
-        allocType.getMemorySpace() != bufferType.getMemorySpace())
-      continue;
-    rewriter.replaceOp(alloc, buffer);
+    if (alloc && sameBufferLayout(alloc.getType(), bufferType))
+      rewriter.replaceOp(alloc, buffer);
   }
   // A wgmma wait passes its operands through: its results take the
   // buffer's (mutable) type.
@@ -95,11 +97,7 @@ Value unchangedBuffer(Value src, Operation *store, MemDescType type) {
   auto load = src.getDefiningOp<LocalLoadOp>();
   if (!load || load->getBlock() != store->getBlock())
     return {};
-  auto from = cast<MemDescType>(load.getSrc().getType());
-  if (from.getShape() != type.getShape() ||
-      from.getElementType() != type.getElementType() ||
-      from.getEncoding() != type.getEncoding() ||
-      from.getMemorySpace() != type.getMemorySpace())
+  if (!sameBufferLayout(cast<MemDescType>(load.getSrc().getType()), type))
     return {};
   for (Operation *op = load->getNextNode(); op != store;
        op = op->getNextNode()) {
