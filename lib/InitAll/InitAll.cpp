@@ -37,6 +37,7 @@ void mlir::triton::registerTritonPasses() {
   registerTestAlignmentPass();
   registerTestLoopPeelingPass();
   triton::gpu::registerTestMembarPass();
+  triton::gpu::registerTestAliasPass();
   registerTritonLLVMIRPasses();
   registerTritonPipelines();
   registerMakeTTGIRPipeline();

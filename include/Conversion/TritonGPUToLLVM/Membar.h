@@ -37,6 +37,10 @@ void insertSharedMemoryBarriers(ModuleOp mod, const MembarFilter &filter);
 /// test-print-membar: insertSharedMemoryBarriers with canSkipBarrierNV.
 void registerTestMembarPass();
 
+/// test-print-alias: the shared buffers each shared memdesc may be a view
+/// of, as remarks.
+void registerTestAliasPass();
+
 } // namespace mlir::triton::gpu
 
 #endif // TRITON_CONVERSION_TRITONGPUTOLLVM_MEMBAR_H

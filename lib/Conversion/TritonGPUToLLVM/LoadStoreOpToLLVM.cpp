@@ -24,9 +24,10 @@ namespace {
 /// Elements per vector for accessing `ptr` (a tensor of pointers) under
 /// `mask`: limited by the pointers' contiguity and alignment along the
 /// fastest dimension, by the layout's consecutive registers, by 128 bits and
-/// by the mask's constancy.
+/// by the mask's constancy. `hint` is contiguity known otherwise (the
+/// `contiguity` a pipelined copy carries from the load it replaced).
 unsigned computeVectorSize(ModuleAxisInfoAnalysis &axisInfo, Value ptr,
-                           Value mask) {
+                           Value mask, int64_t hint = 1) {
   auto type = dyn_cast<RankedTensorType>(ptr.getType());
   if (!type)
     return 1;
@@ -44,7 +45,7 @@ unsigned computeVectorSize(ModuleAxisInfoAnalysis &axisInfo, Value ptr,
     return 1;
   int64_t contiguity = info->getContiguity(dim);
   int64_t multiple = std::max<int64_t>(1, info->getDivisibility(dim) / bytes);
-  vec = std::min({vec, contiguity, multiple});
+  vec = std::min(vec, std::max(std::min(contiguity, multiple), hint));
 
   // Registers consecutive along `dim`.
   MLIRContext *ctx = type.getContext();
@@ -164,7 +165,8 @@ LoweringHints mlir::triton::gpu::computeLoweringHints(ModuleOp mod) {
     else if (auto store = dyn_cast<StoreOp>(op))
       sizes[op] = computeVectorSize(axisInfo, store.getPtr(), store.getMask());
     else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
-      sizes[op] = computeVectorSize(axisInfo, copy.getSrc(), copy.getMask());
+      sizes[op] = computeVectorSize(axisInfo, copy.getSrc(), copy.getMask(),
+                                    copy.getContiguity());
     else if (op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
              isMemoryEffectFree(op)) {
       auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
@@ -211,6 +213,21 @@ std::string cacheQualifiers(CacheModifier cache, EvictionPolicy evict,
   else if (evict == EvictionPolicy::EVICT_LAST)
     q += ".L1::evict_last";
   return q;
+}
+
+/// From sm_80 an eviction policy also goes to L2, as a cache policy that
+/// createpolicy makes (one per access, as upstream emits it): the 64-bit
+/// policy, or null where there is none.
+Value l2CachePolicy(OpBuilder &b, Location loc, EvictionPolicy evict,
+                    int computeCapability) {
+  if (computeCapability < 80 || (evict != EvictionPolicy::EVICT_FIRST &&
+                                 evict != EvictionPolicy::EVICT_LAST))
+    return {};
+  std::string text =
+      std::string("mov.u64 $0, 0x0;\n\tcreatepolicy.fractional.L2::") +
+      (evict == EvictionPolicy::EVICT_FIRST ? "evict_first" : "evict_last") +
+      ".b64 $0, 1.0;";
+  return inlinePtx(b, loc, text, "=l", {}, {b.getI64Type()})[0];
 }
 
 /// How `vec` elements of `eltBits` are moved: `n` words of `wordBits`.
@@ -317,8 +334,10 @@ Value isThreadZero(OpBuilder &b, Location loc) {
 }
 
 struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
-  LoadOpConversion(LLVMTypeConverter &converter, const VectorSizes &sizes)
-      : ConvertOpToLLVMPattern(converter), vectorSizes(sizes) {}
+  LoadOpConversion(LLVMTypeConverter &converter, const VectorSizes &sizes,
+                   int computeCapability)
+      : ConvertOpToLLVMPattern(converter), vectorSizes(sizes),
+        computeCapability(computeCapability) {}
 
   LogicalResult
   matchAndRewrite(LoadOp op, OpAdaptor adaptor,
@@ -349,9 +368,11 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     std::string ld =
         std::string(op.getIsVolatile() ? "ld.volatile.global" : "ld.global") +
         cacheQualifiers(op.getCache(), op.getEvict(), false);
+    std::string sizeSuffix;
     if (plan.n > 1)
-      ld += ".v" + std::to_string(plan.n);
-    ld += plan.wordBits == 8 ? ".u8" : ".b" + std::to_string(plan.wordBits);
+      sizeSuffix += ".v" + std::to_string(plan.n);
+    sizeSuffix +=
+        plan.wordBits == 8 ? ".u8" : ".b" + std::to_string(plan.wordBits);
     std::string movTy = plan.wordBits <= 16   ? "u16"
                         : plan.wordBits == 32 ? "u32"
                                               : "u64";
@@ -369,8 +390,10 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
         outs += std::string(w ? ", " : "") + "$" + std::to_string(w);
       }
       unsigned next = nOut;
-      if (pred) {
-        if (!others.empty()) {
+      // Each output starts as `other` (0 without one), as upstream writes
+      // it; unmasked, ptxas drops the dead move.
+      {
+        if (pred && !others.empty()) {
           SmallVector<Value> otherVals;
           for (unsigned i = 0; i < vec; ++i)
             otherVals.push_back(toMem(rewriter, loc, others[r + i]));
@@ -391,13 +414,22 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
       unsigned ptrIdx = next++;
       operands.push_back(ptrs[r]);
       cons += ",l";
+      Value policy = l2CachePolicy(rewriter, loc, op.getEvict(),
+                                   computeCapability);
+      std::string policyArg;
+      if (policy) {
+        policyArg = ", $" + std::to_string(next++);
+        operands.push_back(policy);
+        cons += ",l";
+      }
       if (pred) {
         text += "@$" + std::to_string(next) + " ";
         operands.push_back(pred);
         cons += ",b";
       }
-      text += ld + " " + (nOut > 1 ? "{ " + outs + " }" : outs) + ", [ $" +
-              std::to_string(ptrIdx) + " + 0 ];";
+      text += ld + (policy ? ".L2::cache_hint" : "") + sizeSuffix + " { " +
+              outs + " }, [ $" + std::to_string(ptrIdx) + " + 0 ]" +
+              policyArg + ";";
       SmallVector<Type> wordTypes(nOut, wordType(rewriter, plan.wordBits));
       SmallVector<Value> words =
           inlinePtx(rewriter, loc, text, cons, operands, wordTypes);
@@ -413,11 +445,14 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
   }
 
   const VectorSizes &vectorSizes;
+  int computeCapability;
 };
 
 struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
-  StoreOpConversion(LLVMTypeConverter &converter, const VectorSizes &sizes)
-      : ConvertOpToLLVMPattern(converter), vectorSizes(sizes) {}
+  StoreOpConversion(LLVMTypeConverter &converter, const VectorSizes &sizes,
+                   int computeCapability)
+      : ConvertOpToLLVMPattern(converter), vectorSizes(sizes),
+        computeCapability(computeCapability) {}
 
   LogicalResult
   matchAndRewrite(StoreOp op, OpAdaptor adaptor,
@@ -458,9 +493,10 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
     }
     std::string st =
         "st.global" + cacheQualifiers(op.getCache(), op.getEvict(), true);
+    std::string sizeSuffix;
     if (plan.n > 1)
-      st += ".v" + std::to_string(plan.n);
-    st += ".b" + std::to_string(std::max(plan.wordBits, 8u));
+      sizeSuffix += ".v" + std::to_string(plan.n);
+    sizeSuffix += ".b" + std::to_string(std::max(plan.wordBits, 8u));
 
     for (unsigned r = 0; r < n; r += vec) {
       if (r & regFree)
@@ -478,17 +514,26 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
         list += std::string(w ? ", " : "") + "$" + std::to_string(w);
         operands.push_back(words[w]);
       }
-      unsigned ptrIdx = plan.n;
+      unsigned ptrIdx = plan.n, next = ptrIdx + 1;
       operands.push_back(ptrs[r]);
       cons += ",l";
+      Value policy = l2CachePolicy(rewriter, loc, op.getEvict(),
+                                   computeCapability);
+      std::string policyArg;
+      if (policy) {
+        policyArg = ", $" + std::to_string(next++);
+        operands.push_back(policy);
+        cons += ",l";
+      }
       std::string text;
       if (pred) {
-        text = "@$" + std::to_string(ptrIdx + 1) + " ";
+        text = "@$" + std::to_string(next) + " ";
         operands.push_back(pred);
         cons += ",b";
       }
-      text += st + " [ $" + std::to_string(ptrIdx) + " + 0 ], " + "{ " + list +
-              " };";
+      text += st + (policy ? ".L2::cache_hint" : "") + sizeSuffix + " [ $" +
+              std::to_string(ptrIdx) + " + 0 ], " + "{ " + list + " }" +
+              policyArg + ";";
       inlinePtx(rewriter, loc, text, cons, operands, {});
     }
     rewriter.eraseOp(op);
@@ -496,6 +541,7 @@ struct StoreOpConversion : public ConvertOpToLLVMPattern<StoreOp> {
   }
 
   const VectorSizes &vectorSizes;
+  int computeCapability;
 };
 
 //===----------------------------------------------------------------------===//
@@ -868,11 +914,16 @@ struct AsyncCopyGlobalToLocalOpConversion
     Value thread = threadOffset(rewriter, loc, op, access->toOffset);
     StringAttr reg = rewriter.getStringAttr("register");
     bool cg = copyBytes == 16 && op.getCache() != CacheModifier::CA;
+    // The source size is the copy's (an immediate) unless masked.
+    std::string size = "0x" + llvm::utohexstr(copyBytes, /*LowerCase=*/true);
     std::string text = std::string("cp.async.") + (cg ? "cg" : "ca") +
-                       ".shared.global [ $0 + 0 ], [ $1 + 0 ], " +
-                       std::to_string(copyBytes) + ", $2;";
-    Value full = i32Const(rewriter, loc, copyBytes);
-    Value none = i32Const(rewriter, loc, 0);
+                       ".shared.global [ $0 + 0 ], [ $1 + 0 ], " + size +
+                       ", " + (masks.empty() ? size : std::string("$2")) + ";";
+    Value full, none;
+    if (!masks.empty()) {
+      full = i32Const(rewriter, loc, copyBytes);
+      none = i32Const(rewriter, loc, 0);
+    }
     // Other threads may still read the buffer (a pipelined loop refills the
     // slot it has just read): they finish first, unless nothing touched
     // shared memory since the last barrier or the copy shares that of the
@@ -886,11 +937,12 @@ struct AsyncCopyGlobalToLocalOpConversion
                                   r, bytes);
       Value dstAddr =
           LLVM::PtrToIntOp::create(rewriter, loc, rewriter.getI32Type(), dst);
+      if (masks.empty()) {
+        inlinePtx(rewriter, loc, text, "r,l", {dstAddr, ptrs[r]}, {});
+        continue;
+      }
       Value srcSize =
-          masks.empty()
-              ? full
-              : LLVM::SelectOp::create(rewriter, loc, masks[r], full, none)
-                    .getResult();
+          LLVM::SelectOp::create(rewriter, loc, masks[r], full, none);
       inlinePtx(rewriter, loc, text, "r,l,r", {dstAddr, ptrs[r], srcSize}, {});
     }
     rewriter.replaceOp(op, i32Const(rewriter, loc, 0));
@@ -934,8 +986,9 @@ struct AsyncWaitOpConversion : public ConvertOpToLLVMPattern<AsyncWaitOp> {
 void mlir::triton::gpu::populateLoadStoreOpToLLVMPatterns(
     TritonGPUToLLVMTypeConverter &converter, RewritePatternSet &patterns,
     const TargetInfo &target, const VectorSizes &vectorSizes) {
-  patterns.add<LoadOpConversion, StoreOpConversion,
-               AsyncCopyGlobalToLocalOpConversion>(converter, vectorSizes);
+  patterns.add<LoadOpConversion, StoreOpConversion>(converter, vectorSizes,
+                                                    target.computeCapability);
+  patterns.add<AsyncCopyGlobalToLocalOpConversion>(converter, vectorSizes);
   patterns.add<AtomicCASOpConversion, AsyncCommitGroupOpConversion,
                AsyncWaitOpConversion>(converter);
   patterns.add<AtomicRMWOpConversion>(converter, target.computeCapability);

@@ -567,14 +567,10 @@ struct ConvertTritonGPUToLLVMPass
     if (failed(applyPartialConversion(mod, convTarget, std::move(patterns))))
       return signalPassFailure();
 
-    // Most structs the patterns packed were taken apart by the next pattern
-    // without being extracted from (unpackLLElements): drop those that
-    // nothing uses, last insertion first, rather than leave hundreds of dead
-    // ops to the canonicalizer.
-    mod.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
-      if (isa<LLVM::InsertValueOp, LLVM::UndefOp>(op) && op->use_empty())
-        op->erase();
-    });
+    // The structs the patterns packed and the next pattern took apart
+    // (unpackLLElements reads the fields of an insertvalue chain where it
+    // finds one) are left as they are, as upstream leaves them: the
+    // canonicalizer after this pass drops those nothing uses.
 
     // Loop annotations (tl.range(..., disable_licm=True), tl.condition)
     // reach the latch branch as scf-to-cf leaves them, a discardable

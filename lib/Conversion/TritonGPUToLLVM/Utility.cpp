@@ -821,10 +821,16 @@ int64_t mlir::triton::gpu::scanSharedRuns(const LinearLayout &layout,
 
 int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
   // The explicit captures a ttg.warp_specialize passes to its partitions,
-  // 8 bytes each (lowered, each is a scalar, a pointer or a memdesc's
-  // {pointer}).
-  if (auto ws = dyn_cast<WarpSpecializeOp>(op))
-    return 8 * int64_t(ws.getExplicitCaptures().size());
+  // a packed struct of their lowered types: scalars at their width,
+  // pointers, memdescs ({pointer}) and descriptors at 8 bytes (at most).
+  if (auto ws = dyn_cast<WarpSpecializeOp>(op)) {
+    int64_t bytes = 0;
+    for (Type type : ws.getExplicitCaptures().getTypes())
+      bytes += type.isIntOrFloat()
+                   ? llvm::divideCeil(type.getIntOrFloatBitWidth(), 8)
+                   : 8;
+    return bytes;
+  }
   // A tensor map is put together in shared memory first.
   if (isa<nvidia_gpu::TensormapCreateOp>(op))
     return nvidia_gpu::kTensorMapBytes;
@@ -908,7 +914,8 @@ int64_t mlir::triton::gpu::getSharedBytesPerCTA(MemDescType type,
   Attribute enc = type.getEncoding();
   if (std::optional<unsigned> rank = getSharedEncodingRank(enc))
     part = getShapePerCTA(getCgaBases(enc, *rank), *rank, shape);
-  int64_t bits = type.getElementType().getIntOrFloatBitWidth();
+  Type elt = type.getElementType();
+  int64_t bits = elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 64;
   return (product(part) * bits + 7) / 8;
 }
 

@@ -18,8 +18,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %yp = tt.addptr %ys, %r : tensor<512x!tt.ptr<f32>, #blocked>, tensor<512xi32, #blocked>
     // CHECK: "@$5 st.global.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l,b"
     tt.store %yp, %v, %m : tensor<512x!tt.ptr<f32>, #blocked>
-    // Without a mask there is no predicate.
-    // CHECK: "ld.global.cg.L1::evict_first.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];", "=r,=r,=r,=r,l"
+    // Without a mask there is no predicate (the outputs start at 0, as
+    // upstream writes them). From sm_80 the eviction policy goes to L2 too,
+    // as a createpolicy cache hint.
+    // CHECK: %[[POLICY:.*]] = llvm.inline_asm has_side_effects asm_dialect = att operand_attrs = [] "mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_first.b64 $0, 1.0;", "=l" : () -> i64
+    // CHECK-NEXT: "mov.u32 $0, 0x0;\0A\09mov.u32 $1, 0x0;\0A\09mov.u32 $2, 0x0;\0A\09mov.u32 $3, 0x0;\0A\09ld.global.cg.L1::evict_first.L2::cache_hint.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ], $5;", "=r,=r,=r,=r,l,l" %{{.*}}, %[[POLICY]]
     %w = tt.load %xp cacheModifier = cg evictionPolicy = evict_first : tensor<512x!tt.ptr<f32>, #blocked>
     // CHECK: "st.global.cs.v4.b32 [ $4 + 0 ], { $0, $1, $2, $3 };", "r,r,r,r,l"
     tt.store %yp, %w cacheModifier = cs : tensor<512x!tt.ptr<f32>, #blocked>
@@ -37,7 +40,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
     %xs = tt.splat %x : !tt.ptr<f16> -> tensor<512x!tt.ptr<f16>, #blocked>
     %xp = tt.addptr %xs, %r : tensor<512x!tt.ptr<f16>, #blocked>, tensor<512xi32, #blocked>
-    // CHECK-COUNT-4: "ld.global.b16 $0, [ $1 + 0 ];", "=h,l"
+    // CHECK-COUNT-4: "mov.u16 $0, 0x0;\0A\09ld.global.b16 { $0 }, [ $1 + 0 ];", "=h,l"
     // CHECK-NOT: ld.global
     %v = tt.load %xp : tensor<512x!tt.ptr<f16>, #blocked>
     tt.return
@@ -54,7 +57,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     %r = tt.make_range {end = 1024 : i32, start = 0 : i32} : tensor<1024xi32, #blocked>
     %xs = tt.splat %x : !tt.ptr<f16> -> tensor<1024x!tt.ptr<f16>, #blocked>
     %xp = tt.addptr %xs, %r : tensor<1024x!tt.ptr<f16>, #blocked>, tensor<1024xi32, #blocked>
-    // CHECK: "ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];"
+    // CHECK: ld.global.v4.b32 { $0, $1, $2, $3 }, [ $4 + 0 ];"
     // CHECK: llvm.bitcast %{{.*}} : i32 to vector<2xi16>
     %v = tt.load %xp : tensor<1024x!tt.ptr<f16>, #blocked>
     tt.return
@@ -146,6 +149,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK: atom.global.gpu.relaxed.add.noftz.bf16
   tt.func public @bf16_atomic_add_sm90(%p: tensor<128x!tt.ptr<bf16>, #blocked>, %v: tensor<128xbf16, #blocked>, %m: tensor<128xi1, #blocked>) {
     %0 = tt.atomic_rmw fadd, relaxed, gpu, %p, %v, %m : (tensor<128x!tt.ptr<bf16>, #blocked>, tensor<128xbf16, #blocked>, tensor<128xi1, #blocked>) -> tensor<128xbf16, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A store's eviction policy goes to L2 as a createpolicy cache hint from
+// sm_80 on (every element has one owner here: no predicate).
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @store_evict_last
+  // CHECK: %[[POLICY:.*]] = llvm.inline_asm {{.*}}"mov.u64 $0, 0x0;\0A\09createpolicy.fractional.L2::evict_last.b64 $0, 1.0;", "=l"
+  // CHECK-NEXT: "st.global.L1::evict_last.L2::cache_hint.b32 [ $1 + 0 ], { $0 }, $2;", "r,l,l" %{{.*}}, %{{.*}}, %[[POLICY]]
+  tt.func public @store_evict_last(%p: tensor<128x!tt.ptr<f32>, #blocked>, %v: tensor<128xf32, #blocked>) {
+    tt.store %p, %v evictionPolicy = evict_last : tensor<128x!tt.ptr<f32>, #blocked>
     tt.return
   }
 }

@@ -91,7 +91,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func internal @async_copy
   // CHECK: nvvm.barrier0
   // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
-  // CHECK-COUNT-4: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 16, $2;", "r,l,r"
+  // CHECK-COUNT-4: "cp.async.cg.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x10, $2;", "r,l,r"
   // CHECK-NOT: cp.async.cg
   // CHECK: nvvm.cp.async.commit.group
   // CHECK: nvvm.cp.async.wait.group 1
@@ -216,5 +216,24 @@ module attributes {"ttg.num-ctas" = 4 : i32, "ttg.num-warps" = 2 : i32, ttg.targ
     %buf = ttg.local_alloc %x : (tensor<32x16xf32, #blocked>) -> !ttg.memdesc<32x16xf32, #shared, #smem>
     %v = ttg.local_load %buf : !ttg.memdesc<32x16xf32, #shared, #smem> -> tensor<32x16xf32, #blocked>
     tt.return %v : tensor<32x16xf32, #blocked>
+  }
+}
+
+// -----
+
+// An unmasked cp.async copies its whole vector: the source size is an
+// immediate. The copy's `contiguity` (what the pipeliner knew of the
+// pointers it replaced) vectorizes where the pointers' own axis info, a
+// function argument's, knows nothing: 4 f16 = 8 bytes.
+#blocked = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 8, order = [0]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func @async_copy_contiguity
+  // CHECK: "cp.async.ca.shared.global [ $0 + 0 ], [ $1 + 0 ], 0x8, 0x8;", "r,l"
+  // CHECK-NOT: cp.async.ca
+  tt.func public @async_copy_contiguity(%v: tensor<512x!tt.ptr<f16>, #blocked>, %buf: !ttg.memdesc<512xf16, #shared, #smem, mutable>) {
+    %0 = ttg.async_copy_global_to_local %v, %buf {contiguity = 4 : i32} : tensor<512x!tt.ptr<f16>, #blocked> -> !ttg.memdesc<512xf16, #shared, #smem, mutable>
+    tt.return
   }
 }

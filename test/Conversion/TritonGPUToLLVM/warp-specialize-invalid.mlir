@@ -33,15 +33,18 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
 // -----
 
 module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
+  llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   llvm.func @not_lowered() attributes {nvvm.kernel, allocation.offset = 0 : i32} {
+    %c0 = llvm.mlir.constant(0 : i64) : i64
+    %p = tt.int_to_ptr %c0 : i64 -> !tt.ptr<i32>
     // expected-error @below {{has not had its regions lowered: run convert-triton-gpu-to-llvm first}}
-    ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4>}
+    ttg.warp_specialize(%p) attributes {warpGroupStartIds = array<i32: 4>}
     default {
       ttg.warp_yield
     }
-    partition0() num_warps(4) {
+    partition0(%q: !tt.ptr<i32>) num_warps(4) {
       ttg.warp_return
-    } : () -> ()
+    } : (!tt.ptr<i32>) -> ()
     llvm.return
   }
 }

@@ -690,3 +690,19 @@ tt.func @memdesc_views(%buf: !ttg.memdesc<16x32xf32, #shared, #smem, mutable>) {
   %1 = ttg.memdesc_reshape %buf : !ttg.memdesc<16x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<2x8x32xf32, #shared3, #smem, mutable>
   tt.return
 }
+
+// -----
+
+// Tests that memdesc_index may give the slice its rank's form of the
+// source's encoding: the swizzled order without the leading dimension.
+#sw2d = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#sw1d = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 8, order = [0]}>
+#smem = #ttg.shared_memory
+// CHECK: #[[$SW2D:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// CHECK: #[[$SW1D:shared[0-9]*]] = #ttg.swizzled_shared<{vec = 2, perPhase = 1, maxPhase = 8, order = [0]}>
+// CHECK-LABEL: tt.func @memdesc_index_rank_reduced
+tt.func @memdesc_index_rank_reduced(%buf: !ttg.memdesc<2x64xi64, #sw2d, #smem, mutable>, %i: i32) {
+  // CHECK: ttg.memdesc_index %{{.*}} : !ttg.memdesc<2x64xi64, #[[$SW2D]], #smem, mutable> -> !ttg.memdesc<64xi64, #[[$SW1D]], #smem, mutable>
+  %0 = ttg.memdesc_index %buf[%i] : !ttg.memdesc<2x64xi64, #sw2d, #smem, mutable> -> !ttg.memdesc<64xi64, #sw1d, #smem, mutable>
+  tt.return
+}

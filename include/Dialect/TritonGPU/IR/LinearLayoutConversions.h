@@ -76,6 +76,20 @@ SmallVector<unsigned> getOrder(RankedTensorType type);
 /// lays out.
 SmallVector<unsigned> getContigPerThread(RankedTensorType type);
 
+/// ttg.fp4_to_fp unpacks each byte of its source into two elements along
+/// `axis`, in the same thread: the result layout is the source's with one
+/// more register bit along `axis` (the one that picks the low or high
+/// nibble). The source layout of a result layout (that bit taken out, the
+/// other coordinates along `axis` halved), or nullopt when the result holds
+/// fewer than 2 elements a thread along `axis`.
+std::optional<LinearLayout> fp4ToFpSourceLayout(const LinearLayout &result,
+                                                int axis,
+                                                ArrayRef<int64_t> srcShape);
+/// The result layout of a source layout: the nibble bit first among the
+/// registers, the other coordinates along `axis` doubled.
+LinearLayout fp4ToFpResultLayout(const LinearLayout &source, int axis,
+                                 ArrayRef<int64_t> dstShape);
+
 } // namespace mlir::triton::gpu
 
 #endif // TRITON_DIALECT_TRITONGPU_IR_LINEARLAYOUTCONVERSIONS_H

@@ -744,3 +744,69 @@ int64_t mlir::triton::gpu::getTotalElemsPerThread(RankedTensorType type) {
     return 1;
   return layout->getInDimSize(kRegister);
 }
+
+static SmallVector<std::pair<StringAttr, int32_t>>
+outDimsOf(MLIRContext *ctx, ArrayRef<int64_t> shape) {
+  SmallVector<std::pair<StringAttr, int32_t>> outDims;
+  for (auto [name, size] :
+       llvm::zip(standardOutDimNames(ctx, shape.size()), shape))
+    outDims.push_back({name, static_cast<int32_t>(size)});
+  return outDims;
+}
+
+std::optional<LinearLayout>
+mlir::triton::gpu::fp4ToFpSourceLayout(const LinearLayout &result, int axis,
+                                       ArrayRef<int64_t> srcShape) {
+  MLIRContext *ctx = result.getOutDimNames().begin()->getContext();
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  LinearLayout::BasesT bases;
+  bool found = false;
+  for (const auto &[inDim, inBases] : result.getBases()) {
+    std::vector<std::vector<int32_t>> kept;
+    for (std::vector<int32_t> basis : inBases) {
+      if (!found && inDim == kRegister && basis[axis] == 1) {
+        found = true;
+        continue;
+      }
+      basis[axis] /= 2;
+      kept.push_back(std::move(basis));
+    }
+    bases[inDim] = std::move(kept);
+  }
+  if (!found)
+    return std::nullopt;
+  FailureOr<LinearLayout> source =
+      LinearLayout::tryCreate(std::move(bases), outDimsOf(ctx, srcShape),
+                              /*requireSurjective=*/false);
+  if (failed(source))
+    return std::nullopt;
+  return *source;
+}
+
+LinearLayout mlir::triton::gpu::fp4ToFpResultLayout(const LinearLayout &source,
+                                                    int axis,
+                                                    ArrayRef<int64_t> dstShape) {
+  MLIRContext *ctx = source.getOutDimNames().begin()->getContext();
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  LinearLayout::BasesT bases;
+  for (const auto &[inDim, inBases] : source.getBases()) {
+    std::vector<std::vector<int32_t>> doubled;
+    if (inDim == kRegister) {
+      std::vector<int32_t> nibble(dstShape.size(), 0);
+      nibble[axis] = 1;
+      doubled.push_back(std::move(nibble));
+    }
+    for (std::vector<int32_t> basis : inBases) {
+      basis[axis] *= 2;
+      doubled.push_back(std::move(basis));
+    }
+    bases[inDim] = std::move(doubled);
+  }
+  if (!bases.count(kRegister)) {
+    std::vector<int32_t> nibble(dstShape.size(), 0);
+    nibble[axis] = 1;
+    bases[kRegister] = {nibble};
+  }
+  return LinearLayout(std::move(bases), outDimsOf(ctx, dstShape),
+                      /*requireSurjective=*/false);
+}

@@ -343,33 +343,13 @@ LogicalResult Fp4ToFpOp::verify() {
       toLinearLayout(dstType.getShape(), dstEnc);
   if (!srcLayout || !dstLayout)
     return success();
-  MLIRContext *ctx = getContext();
-  StringAttr kRegister = StringAttr::get(ctx, "register");
-  LinearLayout::BasesT bases;
-  bool found = false;
-  for (const auto &[inDim, inBases] : dstLayout->getBases()) {
-    std::vector<std::vector<int32_t>> kept;
-    for (std::vector<int32_t> basis : inBases) {
-      if (!found && inDim == kRegister && basis[axis] == 1) {
-        found = true;
-        continue;
-      }
-      basis[axis] /= 2;
-      kept.push_back(std::move(basis));
-    }
-    bases[inDim] = std::move(kept);
-  }
-  if (!found)
+  std::optional<LinearLayout> expected =
+      fp4ToFpSourceLayout(*dstLayout, axis, srcType.getShape());
+  if (!expected)
     return emitOpError("the result layout must hold at least 2 elements per "
                        "thread along axis ")
            << axis;
-  SmallVector<std::pair<StringAttr, int32_t>> outDims;
-  for (auto [name, size] : llvm::zip(
-           standardOutDimNames(ctx, srcType.getRank()), srcType.getShape()))
-    outDims.push_back({name, static_cast<int32_t>(size)});
-  FailureOr<LinearLayout> expected = LinearLayout::tryCreate(
-      std::move(bases), outDims, /*requireSurjective=*/false);
-  if (failed(expected) || *expected != *srcLayout)
+  if (*expected != *srcLayout)
     return emitOpError("the source layout ")
            << srcEnc << " does not match the result layout " << dstEnc
            << " with the unpacked nibbles taken out along axis " << axis;
@@ -461,6 +441,34 @@ LogicalResult LocalStoreOp::verify() {
 // Memory descriptor views
 //===----------------------------------------------------------------------===//
 
+/// Whether `dst` lays out a slice of the leading dimension as `src` lays
+/// out the whole: the same encoding, or the same one for the smaller rank
+/// (a swizzled layout whose order drops the leading dimension, an NVMMA
+/// layout of one rank less).
+static bool isRankReducedEncoding(Attribute src, Attribute dst) {
+  if (src == dst)
+    return true;
+  if (auto s = dyn_cast_or_null<SwizzledSharedEncodingAttr>(src)) {
+    auto d = dyn_cast_or_null<SwizzledSharedEncodingAttr>(dst);
+    if (!d || d.getVec() != s.getVec() || d.getPerPhase() != s.getPerPhase() ||
+        d.getMaxPhase() != s.getMaxPhase())
+      return false;
+    SmallVector<unsigned> order;
+    for (unsigned dim : s.getOrder())
+      if (dim != 0)
+        order.push_back(dim - 1);
+    return ArrayRef<unsigned>(order) == d.getOrder();
+  }
+  if (auto s = dyn_cast_or_null<NVMMASharedEncodingAttr>(src)) {
+    auto d = dyn_cast_or_null<NVMMASharedEncodingAttr>(dst);
+    return d && d.getSwizzlingByteWidth() == s.getSwizzlingByteWidth() &&
+           d.getTransposed() == s.getTransposed() &&
+           d.getElementBitWidth() == s.getElementBitWidth() &&
+           d.getFp4Padded() == s.getFp4Padded();
+  }
+  return false;
+}
+
 LogicalResult MemDescIndexOp::verify() {
   MemDescType src = getSrc().getType();
   MemDescType dst = getType();
@@ -475,7 +483,7 @@ LogicalResult MemDescIndexOp::verify() {
       dst.getMutableMemory() != src.getMutableMemory())
     return emitOpError("result must keep the element type, memory space "
                        "and mutability of the source");
-  if (dst.getEncoding() != src.getEncoding())
+  if (!isRankReducedEncoding(src.getEncoding(), dst.getEncoding()))
     return emitOpError("result must keep the encoding of the source");
   // Buffers are taken out of whole allocations only; the buffer is then a
   // whole allocation of its own.
@@ -644,7 +652,7 @@ LogicalResult MemDescSubsliceOp::verify() {
   }
   if (failed(verifyViewKeepsMemory(*this, src, dst)))
     return failure();
-  if (dst.getEncoding() != src.getEncoding())
+  if (!isRankReducedEncoding(src.getEncoding(), dst.getEncoding()))
     return emitOpError("result must keep the encoding of the source");
   if (!splitDims.empty() &&
       failed(verifySubsliceLayout(*this, src, dst, splitDims)))

@@ -222,6 +222,14 @@ Attribute mlir::triton::gpu::inferDstEncoding(Operation *op,
                                     encoding, reshape.getType().getShape());
       })
       .Case([&](GatherOp) { return encoding; })
+      .Case([&](Fp4ToFpOp fp4) -> Attribute {
+        std::optional<LinearLayout> src =
+            toLinearLayout(fp4.getSrc().getType().getShape(), encoding);
+        if (!src)
+          return {};
+        return linearEncodingFrom(fp4ToFpResultLayout(
+            *src, fp4.getAxis(), fp4.getType().getShape()));
+      })
       .Default([](Operation *) { return Attribute(); });
 }
 
@@ -282,6 +290,17 @@ Attribute mlir::triton::gpu::inferSrcEncoding(Operation *op,
                                     reshape.getSrc().getType().getShape());
       })
       .Case([&](GatherOp) { return encoding; })
+      .Case([&](Fp4ToFpOp fp4) -> Attribute {
+        std::optional<LinearLayout> dst =
+            toLinearLayout(fp4.getType().getShape(), encoding);
+        if (!dst)
+          return {};
+        std::optional<LinearLayout> src = fp4ToFpSourceLayout(
+            *dst, fp4.getAxis(), fp4.getSrc().getType().getShape());
+        if (!src)
+          return {};
+        return linearEncodingFrom(*src);
+      })
       .Default([](Operation *) { return Attribute(); });
 }
 
