@@ -11,6 +11,7 @@
 #include "LLVMDiagnostics.h"
 #include "Target/Cubin.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -44,6 +45,17 @@ void registerLLVMIRTranslations(DialectRegistry &registry) {
 
 std::unique_ptr<Module> translateToLLVMIR(ModuleOp module,
                                           LLVMContext &context) {
+  // Triton's argument hints (tt.divisibility, tt.pointer_range, ...) served
+  // the lowering and have no LLVM IR form: dropped rather than each warned
+  // about ("Unhandled parameter attribute") with the function printed.
+  module.walk([](mlir::LLVM::LLVMFuncOp func) {
+    auto function = cast<mlir::FunctionOpInterface>(func.getOperation());
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      for (mlir::NamedAttribute attr :
+           llvm::to_vector(function.getArgAttrs(i)))
+        if (attr.getName().getValue().starts_with("tt."))
+          function.removeArgAttr(i, attr.getName());
+  });
   return translateModuleToLLVMIR(module, context);
 }
 
