@@ -217,7 +217,7 @@ Value linearCtaId(OpBuilder &b, Location loc, int numCTAs) {
 Value globalScratchAddress(OpBuilder &b, Location loc, Operation *op,
                            int64_t offset) {
   auto func = op->getParentOfType<LLVM::LLVMFuncOp>();
-  Value base = getScratchArgument(op, 2);
+  Value base = getGlobalScratchArgument(op);
   Value bytes = i32Const(b, loc, offset);
   if (func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName())) {
     auto size = func->getParentOfType<ModuleOp>()->getAttrOfType<IntegerAttr>(
@@ -278,8 +278,8 @@ struct CallOpConversion : public ConvertOpToLLVMPattern<triton::CallOp> {
       operands.push_back(
           globalScratchAddress(rewriter, loc, op, offset.getInt()));
     else
-      operands.push_back(getScratchArgument(op, 2));
-    operands.push_back(getScratchArgument(op, 1));
+      operands.push_back(getGlobalScratchArgument(op));
+    operands.push_back(getProfileScratchArgument(rewriter, loc, op));
 
     SmallVector<Type> results;
     for (Type t : op.getResultTypes())
@@ -320,9 +320,6 @@ struct WarpSpecializeOpConversion
     if (!func || !func->hasAttr(NVVM::NVVMDialect::getKernelFuncAttrName()))
       return op.emitOpError("is only supported in a kernel (a public "
                             "tt.func), not in a device function");
-    if (!op.getWarpGroupStartIds())
-      return op.emitOpError("has no warpGroupStartIds: run "
-                            "tritongpu-allocate-warp-groups first");
     for (auto [i, capture] : llvm::enumerate(op.getExplicitCaptures()))
       if (isa<RankedTensorType>(capture.getType()))
         return op.emitOpError("cannot pass a tensor to its partitions "
@@ -334,9 +331,9 @@ struct WarpSpecializeOpConversion
     if (failed(converter.convertTypes(op.getResultTypes(), resultTypes)))
       return rewriter.notifyMatchFailure(op, "result types not lowered");
     SmallVector<Value> captures(adaptor.getExplicitCaptures());
-    // The kernel's last two arguments are its global and profile scratch
-    // pointers (tt.func lowering adds them; a hand-written llvm.func may
-    // lack them).
+    // The partitions, isolated from the kernel's arguments, get its global
+    // scratch pointer as one more capture (tt.func lowering adds it to the
+    // arguments; a hand-written llvm.func may lack it).
     unsigned n = func.getNumArguments();
     auto ptr1Type = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
     if (n < 2 || func.getArgument(n - 2).getType() != ptr1Type ||
@@ -344,7 +341,6 @@ struct WarpSpecializeOpConversion
       return op.emitOpError("is in a kernel without the two scratch pointer "
                             "arguments a lowered tt.func ends with");
     captures.push_back(func.getArgument(n - 2));
-    captures.push_back(func.getArgument(n - 1));
 
     NamedAttrList attrs(op->getDiscardableAttrDictionary());
     attrs.set(kLoweredCapturesAttr, rewriter.getUnitAttr());
@@ -369,7 +365,7 @@ struct WarpSpecializeOpConversion
           return rewriter.notifyMatchFailure(op, "capture type not lowered");
         sig.addInputs(i, t);
       }
-      sig.addInputs({ptr1, ptr1});
+      sig.addInputs(ptr1);
       if (failed(rewriter.convertRegionTypes(&region, converter, &sig)))
         return failure();
     }

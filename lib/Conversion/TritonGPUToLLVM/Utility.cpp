@@ -289,9 +289,19 @@ static Block *getScopeEntry(Block *block) {
   return func && !func.getBody().empty() ? &func.getBody().front() : nullptr;
 }
 
-Value mlir::triton::gpu::getScratchArgument(Operation *op, unsigned fromEnd) {
+Value mlir::triton::gpu::getGlobalScratchArgument(Operation *op) {
   Block *scope = getScopeEntry(op->getBlock());
-  return scope->getArgument(scope->getNumArguments() - fromEnd);
+  bool partition = getEnclosingPartition(op->getBlock()).has_value();
+  return scope->getArgument(scope->getNumArguments() - (partition ? 1 : 2));
+}
+
+Value mlir::triton::gpu::getProfileScratchArgument(OpBuilder &b, Location loc,
+                                                   Operation *op) {
+  if (getEnclosingPartition(op->getBlock()))
+    return LLVM::ZeroOp::create(b, loc,
+                                LLVM::LLVMPointerType::get(b.getContext(), 1));
+  Block *scope = getScopeEntry(op->getBlock());
+  return scope->getArgument(scope->getNumArguments() - 1);
 }
 
 HardwareIds mlir::triton::gpu::getHardwareIds(OpBuilder &b, Location loc,

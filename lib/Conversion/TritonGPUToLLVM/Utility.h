@@ -105,11 +105,14 @@ std::optional<PartitionRef> getEnclosingPartition(Block *block);
 /// inside a ttg.warp_specialize partition.
 Value getThreadId(OpBuilder &b, Location loc);
 
-/// The global (`fromEnd` 2) or profile (`fromEnd` 1) scratch pointer of the
-/// function holding `op`, which kernels and device functions take as their
-/// last two arguments and warp_specialize partitions as their last two
-/// captures.
-Value getScratchArgument(Operation *op, unsigned fromEnd);
+/// The global scratch pointer of the code holding `op`: the second to last
+/// argument of kernels and device functions, the last capture of a
+/// warp_specialize partition (as upstream passes it).
+Value getGlobalScratchArgument(Operation *op);
+/// The profile scratch pointer of the code holding `op`: the last argument
+/// of kernels and device functions; none in a warp_specialize partition,
+/// where it is null (nothing of this toolchain profiles a partition).
+Value getProfileScratchArgument(OpBuilder &b, Location loc, Operation *op);
 /// The lane, warp (made warp-uniform) and block-in-cluster ids of the thread.
 struct HardwareIds {
   Value lane, warp, block;

@@ -20,9 +20,9 @@ inline constexpr llvm::StringLiteral kMaxnregAttr = "ttg.maxnreg";
 
 /// Marks a ttg.warp_specialize that convert-triton-gpu-to-llvm has lowered
 /// the regions of: its captures and partition arguments have LLVM types,
-/// the last two being the kernel's global and profile scratch pointers
-/// (which the partitions, isolated from the kernel's arguments, need for
-/// global scratch and calls).
+/// the last being the kernel's global scratch pointer (which the
+/// partitions, isolated from the kernel's arguments, need for global
+/// scratch and calls).
 inline constexpr llvm::StringLiteral kLoweredCapturesAttr =
     "ttg.lowered_captures";
 

@@ -271,22 +271,6 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // -----
 
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 8 : i32} {
-  tt.func public @unplaced_partitions() {
-    // expected-error @+1 {{has no warpGroupStartIds: run tritongpu-allocate-warp-groups first}}
-    ttg.warp_specialize()
-    default {
-      ttg.warp_yield
-    }
-    partition0() num_warps(4) {
-      ttg.warp_return
-    } : () -> ()
-    tt.return
-  }
-}
-
-// -----
-
-module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 8 : i32} {
   tt.func private @in_device_function() {
     // expected-error @+1 {{is only supported in a kernel (a public tt.func), not in a device function}}
     ttg.warp_specialize() attributes {warpGroupStartIds = array<i32: 4>}

@@ -64,3 +64,21 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
     llvm.return
   }
 }
+
+// -----
+
+// The partitions' warps are placed by tritongpu-allocate-warp-groups.
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.total-num-warps" = 8 : i32} {
+  llvm.mlir.global external @global_smem() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  llvm.func @unplaced_partitions() attributes {nvvm.kernel, allocation.offset = 0 : i32} {
+    // expected-error @below {{has no warpGroupStartIds: run tritongpu-allocate-warp-groups first}}
+    ttg.warp_specialize()
+    default {
+      ttg.warp_yield
+    }
+    partition0() num_warps(4) {
+      ttg.warp_return
+    } : () -> ()
+    llvm.return
+  }
+}

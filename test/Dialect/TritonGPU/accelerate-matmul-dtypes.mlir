@@ -115,23 +115,39 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// Dots with K below one instruction's (32 for 8-bit types) stay on FMA and
-// take operands of the accumulator's type: fp8 upcast to f32, i8
-// sign-extended to i32.
+// Dots with K below one instruction's stay on FMA and take operands of the
+// accumulator's type: fp8 (whose mma.sync is f16's, K 16) upcast to f32
+// at K 8, i8 (K 32) sign-extended to i32 at K 16.
 // CHECK: tt.func @fma_promotes
-// CHECK: %[[A:.*]] = tt.fp_to_fp %arg0 : tensor<8x16xf8E5M2, {{.*}}> -> tensor<8x16xf32, {{.*}}>
+// CHECK: %[[A:.*]] = tt.fp_to_fp %arg0 : tensor<8x8xf8E5M2, {{.*}}> -> tensor<8x8xf32, {{.*}}>
 // CHECK: %[[B:.*]] = tt.fp_to_fp %arg1
-// CHECK: tt.dot %[[A]], %[[B]], %arg2 : tensor<8x16xf32, {{.*}}> * tensor<16x8xf32, {{.*}}> -> tensor<8x8xf32, #blocked>
+// CHECK: tt.dot %[[A]], %[[B]], %arg2 : tensor<8x8xf32, {{.*}}> * tensor<8x8xf32, {{.*}}> -> tensor<8x8xf32, #blocked>
 // CHECK: %[[AI:.*]] = arith.extsi %arg3 : tensor<8x16xi8, {{.*}}> to tensor<8x16xi32, {{.*}}>
 // CHECK: %[[BI:.*]] = arith.extsi %arg4
 // CHECK: tt.dot %[[AI]], %[[BI]], %arg5 : tensor<8x16xi32, {{.*}}> * tensor<16x8xi32, {{.*}}> -> tensor<8x8xi32, #blocked>
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
-  tt.func @fma_promotes(%a: tensor<8x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x8xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<8x8xf32, #blocked>,
+  tt.func @fma_promotes(%a: tensor<8x8xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<8x8xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<8x8xf32, #blocked>,
                         %ai: tensor<8x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %bi: tensor<16x8xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %ci: tensor<8x8xi32, #blocked>) -> (tensor<8x8xf32, #blocked>, tensor<8x8xi32, #blocked>) {
-    %d = tt.dot %a, %b, %c : tensor<8x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x8xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x8xf32, #blocked>
+    %d = tt.dot %a, %b, %c : tensor<8x8xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<8x8xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x8xf32, #blocked>
     %di = tt.dot %ai, %bi, %ci : tensor<8x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x8xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<8x8xi32, #blocked>
     tt.return %d, %di : tensor<8x8xf32, #blocked>, tensor<8x8xi32, #blocked>
+  }
+}
+
+// -----
+
+// fp8 at K 16 (too small for wgmma's 32) goes to mma.sync as f16.
+// CHECK: #[[$MMA2:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 8], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func @fp8_small_k
+// CHECK: tt.fp_to_fp {{.*}} -> tensor<128x16xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$MMA2]], kWidth = 2}>>
+// CHECK: tt.dot {{.*}} -> tensor<128x128xf32, #[[$MMA2]]>
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [32, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 32 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @fp8_small_k(%a: tensor<128x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x128xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) -> tensor<128x128xf32, #blocked> {
+    %c = arith.constant dense<0.000000e+00> : tensor<128x128xf32, #blocked>
+    %d = tt.dot %a, %b, %c : tensor<128x16xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x128xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
+    tt.return %d : tensor<128x128xf32, #blocked>
   }
 }
 

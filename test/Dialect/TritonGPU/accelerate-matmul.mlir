@@ -140,3 +140,20 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<64x64xf32, #blocked>
   }
 }
+
+// -----
+
+// Before Ampere there is no mma.sync: the dot stays on the FMA lowering,
+// which takes its f16 operands extended to the f32 accumulator's type.
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.target = "cuda:75", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: tt.func @fma_before_ampere
+  // CHECK: %[[A:.*]] = arith.extf %arg0 : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> to tensor<128x64xf32
+  // CHECK: %[[B:.*]] = arith.extf %arg1 : tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> to tensor<64x256xf32
+  // CHECK: tt.dot %[[A]], %[[B]], %{{.*}} : tensor<128x64xf32, {{.*}} -> tensor<128x256xf32, #blocked>
+  tt.func @fma_before_ampere(%arg0: tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %arg1: tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) -> tensor<128x256xf32, #blocked> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<128x256xf32, #blocked>
+    %0 = tt.dot %arg0, %arg1, %cst : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x256xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x256xf32, #blocked>
+    tt.return %0 : tensor<128x256xf32, #blocked>
+  }
+}

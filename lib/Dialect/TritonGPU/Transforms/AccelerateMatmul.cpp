@@ -46,13 +46,16 @@ int chooseMmaVersion(DotOp dot, int capability, int numWarps,
   if (!nvidia_gpu::isTensorCoreTypeCombination(a, b, d) ||
       (a.isF32() && dot.getInputPrecision() != InputPrecision::TF32))
     return 0;
-  // One instruction's K: 256 bits of each operand row.
+  // One instruction's K: 256 bits of each operand row. mma.sync takes fp8
+  // operands as f16 (promoteOperands), so f16's K.
   int64_t kInstr = 256 / a.getIntOrFloatBitWidth();
+  int64_t kInstrV2 = isTensorCoreFp8(a) ? 16 : kInstr;
   // Tiles smaller than one instruction's 16 x 8 are held with repeats.
-  if (k % kInstr != 0)
+  if (k % kInstrV2 != 0)
     return 0;
   bool v3 = capability >= 90 && capability < 100 && rank == 2 &&
-            numWarps % 4 == 0 && shape[0] % 64 == 0 && shape[1] % 8 == 0;
+            numWarps % 4 == 0 && shape[0] % 64 == 0 && shape[1] % 8 == 0 &&
+            k % kInstr == 0;
   // fp8 wgmma accumulates with fewer than f32's bits; promoting that into
   // f32 more often than every 32 products is left to mma.sync.
   if (v3 && isTensorCoreFp8(a) && d.isF32() && dot.getMaxNumImpreciseAcc() < 32)
@@ -68,18 +71,23 @@ struct ChainInfo {
   bool chained = false;
   NvidiaMmaEncodingAttr existing;
 };
-ChainInfo getChainInfo(DotOp dot) {
+ChainInfo getChainInfo(DotOp dot, bool usersOnly = false) {
   ChainInfo info;
   Region *region = dot->getParentRegion();
   auto sameRegion = [&](Operation *op) {
     return op->getParentRegion() == region;
   };
-  BackwardSliceOptions backward;
-  backward.filter = sameRegion;
-  backward.omitUsesFromAbove = false;
+  SetVector<Operation *> slice;
   ForwardSliceOptions forward;
   forward.filter = sameRegion;
-  SetVector<Operation *> slice = getSlice(dot, backward, forward);
+  if (usersOnly) {
+    getForwardSlice(dot.getOperation(), &slice, forward);
+  } else {
+    BackwardSliceOptions backward;
+    backward.filter = sameRegion;
+    backward.omitUsesFromAbove = false;
+    slice = getSlice(dot, backward, forward);
+  }
   unsigned rank = dot.getType().getRank();
   for (Operation *op : slice) {
     if (op == dot.getOperation())
@@ -138,7 +146,10 @@ SmallVector<unsigned> warpsPerTileV2(DotOp dot, ArrayRef<int64_t> shape,
 /// while M has rows left, else along N.
 SmallVector<unsigned> warpsPerTileV3(DotOp dot, ArrayRef<int64_t> shape,
                                      int numWarps) {
-  if (getChainInfo(dot).chained)
+  // A dot feeding another (attention's QK^T into PV) keeps all its warps
+  // along M, so that the rows reduce within warps.
+  ChainInfo chain = getChainInfo(dot, /*usersOnly=*/true);
+  if (chain.chained || chain.existing)
     return {unsigned(numWarps), 1};
   SmallVector<unsigned> ret{4, 1};
   while (int64_t(ret[0]) * ret[1] < numWarps) {
@@ -269,12 +280,18 @@ struct AccelerateMatmulPass
   void runOnOperation() override {
     ModuleOp mod = getOperation();
     std::optional<int> capability = getCudaCapability(mod);
-    if (!capability || *capability < 80)
+    if (!capability)
       return;
-    SmallVector<DotOp> dots;
-    mod.walk([&](DotOp dot) { dots.push_back(dot); });
-    for (DotOp dot : dots)
-      rewrite(dot, *capability);
+    // Before Ampere every dot is left to the FMA lowering, which takes its
+    // operands in the accumulator's type.
+    if (*capability >= 80) {
+      SmallVector<DotOp> dots;
+      mod.walk([&](DotOp dot) { dots.push_back(dot); });
+      // Last dot first, as upstream's greedy rewrite visits them: in a
+      // chain, the dot fed by another is placed first.
+      for (DotOp dot : llvm::reverse(dots))
+        rewrite(dot, *capability);
+    }
     mod.walk([&](DotOp dot) { promoteOperands(dot); });
   }
 
