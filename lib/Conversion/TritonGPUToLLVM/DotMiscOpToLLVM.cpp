@@ -294,7 +294,7 @@ struct DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
       a = toAcc(a);
       b = toAcc(b);
       if (isFloat)
-        return LLVM::FMAOp::create(rewriter, loc, a, b, acc);
+        return LLVM::FMulAddOp::create(rewriter, loc, a, b, acc);
       return LLVM::AddOp::create(rewriter, loc,
                                  LLVM::MulOp::create(rewriter, loc, a, b), acc);
     };

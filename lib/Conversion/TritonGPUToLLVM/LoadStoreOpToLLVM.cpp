@@ -371,8 +371,7 @@ struct LoadOpConversion : public ConvertOpToLLVMPattern<LoadOp> {
     std::string sizeSuffix;
     if (plan.n > 1)
       sizeSuffix += ".v" + std::to_string(plan.n);
-    sizeSuffix +=
-        plan.wordBits == 8 ? ".u8" : ".b" + std::to_string(plan.wordBits);
+    sizeSuffix += ".b" + std::to_string(plan.wordBits);
     std::string movTy = plan.wordBits <= 16   ? "u16"
                         : plan.wordBits == 32 ? "u32"
                                               : "u64";
