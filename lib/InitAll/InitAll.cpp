@@ -10,6 +10,7 @@
 #include "InitAll.h"
 
 #include "Analysis/TestPasses.h"
+#include "Conversion/TritonGPUToLLVM/Allocation.h"
 #include "Conversion/TritonGPUToLLVM/Membar.h"
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Conversion/TritonToTritonGPU/Passes.h"
@@ -38,6 +39,7 @@ void mlir::triton::registerTritonPasses() {
   registerTestLoopPeelingPass();
   triton::gpu::registerTestMembarPass();
   triton::gpu::registerTestAliasPass();
+  triton::gpu::registerTestAllocationPass();
   registerTritonLLVMIRPasses();
   registerTritonPipelines();
   registerMakeTTGIRPipeline();

@@ -1,36 +1,48 @@
 //===- AllocateSharedMemory.cpp - place shared-memory buffers -------------===//
 //
-// Every buffer gets a live range over the function's operations, numbered in
-// pre-order, and buffers whose ranges do not meet may share bytes:
+// Each function's shared memory is planned as upstream Triton plans it, so
+// that kernels take the same bytes and tests see the same offsets:
 //
-// - the scratch of an op (a layout conversion, a reduction, a call's plan of
-//   its callee) lives while that op runs (inside a ttg.warp_specialize,
-//   whose partitions run at the same time, while the whole op runs);
-// - the buffer of a `ttg.local_alloc` lives where its memdesc, or a view
-//   made of it, is live (MLIR's liveness, so loops lowered to blocks count
-//   whole), and at every use; an op with regions (an scf loop) counts whole. A
-//   buffer an asynchronous op uses (a cp.async copy, an asynchronous wgmma, any
-//   ttng op) lives until its `ttg.local_dealloc`, which comes after the waits;
-//   without one, for the whole function, as does a buffer whose memdesc flows
-//   into a region's or a call's operands, or out of a region.
+// - its buffers: a `ttg.local_alloc`'s (at the alloc's alignment), the
+//   scratch of each op that needs some (a layout conversion, a reduction, an
+//   atomic whose result is shared...; 128-byte aligned), the captures a
+//   `ttg.warp_specialize` sends to its partitions (a packed struct), a
+//   call's frame for its callee's plan, and the function's own bytes through
+//   which its warp_specialize ops tell each worker warp what to run;
+// - their live ranges over the function's operations numbered in
+//   post-order (an op with regions after what it holds): a local_alloc's
+//   where any value that may be a view of it (through view ops, block
+//   arguments and region results) is live; scratch at its op; the
+//   function's own bytes everywhere. A buffer an asynchronous op uses (a
+//   cp.async copy, an asynchronous wgmma, a ttng op) lives on to what waits
+//   for it, and to its `ttg.local_dealloc`; without one, for the whole
+//   function;
+// - offsets, first from free slots (the lowest offset whose live range is
+//   met by the buffer's alone, largest buffers first), then by colouring
+//   the graph of buffers that are live together (or run in different
+//   regions of one warp_specialize) and overlap, moving each one of a later
+//   colour above its neighbours, until no two overlap.
 //
-// Buffers are placed largest first at the lowest offset that no buffer live
-// at the same time occupies. Reuse is race-free because the lowering puts a
-// barrier before every group of shared-memory writes (a local_alloc's
-// initial value, local_store, cp.async, every scratch write), and reads of
-// shared memory are synchronous except for the asynchronous ops above.
+// Reuse is race-free because the lowering puts a barrier before every group
+// of shared-memory writes (a local_alloc's initial value, local_store,
+// cp.async, every scratch write), and reads of shared memory are synchronous
+// except for the asynchronous ops above.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/TritonGPUToLLVM/Allocation.h"
 #include "Conversion/TritonGPUToLLVM/Passes.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
+#include "SharedMemoryDataflow.h"
 #include "Utility.h"
+#include "WarpSpecialize.h"
 
 #include "mlir/Analysis/Liveness.h"
-#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
-#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <limits>
+#include <map>
 
 namespace mlir::triton {
 #define GEN_PASS_DEF_ALLOCATESHAREDMEMORY
@@ -45,17 +57,16 @@ using namespace mlir::triton::gpu;
 
 namespace {
 
-constexpr int64_t kScratchAlignment = 16;
+/// The alignment of op scratch and of call frames.
+constexpr int64_t kScratchAlignment = 128;
+constexpr int64_t kUnbounded = std::numeric_limits<int64_t>::max();
 
-/// One buffer to place: its owner (which gets the offset), its size and
-/// alignment, and the range of operation numbers it is live over.
-struct Buffer {
-  Operation *owner;
-  int64_t size;
-  int64_t align;
-  int64_t first;
-  int64_t last;
-  int64_t offset = 0;
+/// Op numbers [start, end).
+struct Interval {
+  int64_t start = 0, end = kUnbounded;
+  bool intersects(const Interval &other) const {
+    return start < other.end && other.start < end;
+  }
 };
 
 /// Where the asynchronous access `user` starts is known to be over: a TMA
@@ -97,230 +108,333 @@ bool isAsyncUser(Operation *user) {
          isa_and_nonnull<ttng::TritonNvidiaGPUDialect>(user->getDialect());
 }
 
-/// The operations of a function numbered in pre-order, with the last number
-/// inside each one's regions.
-class Numbering {
+/// The alignment of a warp_specialize capture in the packed struct's
+/// buffer: its natural one.
+int64_t captureAlignment(Type type) {
+  if (type.isIntOrFloat())
+    return std::min<int64_t>(
+        8, llvm::PowerOf2Ceil(llvm::divideCeil(type.getIntOrFloatBitWidth(), 8)));
+  return 8;
+}
+
+/// Plans one function.
+class FunctionPlan {
 public:
-  explicit Numbering(FuncOp func) {
-    int64_t next = 0;
-    func.walk<WalkOrder::PreOrder>([&](Operation *op) { first[op] = next++; });
-    total = next;
-    func.walk<WalkOrder::PostOrder>([&](Operation *op) {
-      int64_t end = first[op];
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          if (!block.empty())
-            end = std::max(end, last[&block.back()]);
-      last[op] = end;
-    });
+  FunctionPlan(FuncOp func, FunctionAllocation &result)
+      : func(func), result(result) {}
+
+  /// Adds a buffer owned by `owner`.
+  void add(SharedBuffer::Kind kind, Operation *owner, int64_t size,
+           int64_t alignment) {
+    if (size > 0)
+      result.buffers.push_back({kind, owner, size, alignment});
   }
-  int64_t firstOf(Operation *op) const { return first.lookup(op); }
-  int64_t lastOf(Operation *op) const { return last.lookup(op); }
-  int64_t size() const { return total; }
+
+  /// Gives every buffer its live range and offset; fails after a
+  /// diagnostic.
+  LogicalResult place();
 
 private:
-  DenseMap<Operation *, int64_t> first, last;
-  int64_t total = 0;
+  void resolveLiveness();
+  void calculateStarts(ArrayRef<unsigned> order);
+  /// For each buffer, those it may not overlap and does.
+  std::vector<SmallVector<unsigned>> interference(ArrayRef<unsigned> order);
+  void colour(ArrayRef<unsigned> order,
+              const std::vector<SmallVector<unsigned>> &graph);
+
+  FuncOp func;
+  FunctionAllocation &result;
+  std::vector<Interval> live;
 };
 
-/// The live range of a local_alloc's buffer: the operations its memdesc, or
-/// a view of it, is live at (in the function's blocks, a loop or other op
-/// with regions counting whole).
-std::pair<int64_t, int64_t> liveRange(LocalAllocOp alloc, FuncOp func,
-                                      const Numbering &numbers,
-                                      Liveness &liveness) {
-  std::pair<int64_t, int64_t> whole = {0, numbers.size()};
-  Region &body = func.getBody();
-  int64_t first = numbers.size(), last = 0;
-  auto cover = [&](Operation *op) {
-    Operation *top = body.findAncestorOpInRegion(*op);
-    if (!top)
-      return false;
-    first = std::min(first, numbers.firstOf(top));
-    last = std::max(last, numbers.lastOf(top));
-    return true;
+void FunctionPlan::resolveLiveness() {
+  DenseMap<Operation *, int64_t> ids;
+  func->walk<WalkOrder::PostOrder>(
+      [&](Operation *op) { ids[op] = ids.size(); });
+  Liveness liveness(func);
+  auto rangeOf = [&](Value value) -> std::optional<Interval> {
+    int64_t first = kUnbounded, last = -1;
+    for (Operation *op : liveness.resolveLiveness(value)) {
+      first = std::min(first, ids.lookup(op));
+      last = std::max(last, ids.lookup(op));
+    }
+    if (last < 0)
+      return std::nullopt;
+    return Interval{first, last + 1};
   };
-  bool async = false, deallocated = false;
-  SmallVector<Value> views = {alloc.getResult()};
-  cover(alloc);
-  while (!views.empty()) {
-    Value view = views.pop_back_val();
-    for (Operation *op : liveness.resolveLiveness(view))
-      if (!cover(op))
-        return whole;
-    for (Operation *user : view.getUsers()) {
-      if (isa<RegionBranchOpInterface, RegionBranchTerminatorOpInterface,
-              BranchOpInterface, CallOpInterface>(user) ||
-          user->hasTrait<OpTrait::IsTerminator>() || !cover(user))
-        return whole;
-      deallocated |= isa<LocalDeallocOp>(user);
-      async |= isAsyncUser(user);
-      if (Operation *end = asyncAccessEnd(user))
-        cover(end);
-      for (Value result : user->getResults())
-        if (isa<MemDescType>(result.getType()))
-          views.push_back(result);
+
+  DenseMap<Operation *, unsigned> explicitIndex;
+  live.assign(result.buffers.size(), Interval{});
+  for (auto [i, buffer] : llvm::enumerate(result.buffers)) {
+    if (buffer.kind == SharedBuffer::Kind::Explicit) {
+      explicitIndex[buffer.owner] = i;
+      live[i] = Interval{kUnbounded, 0};
+    } else if (buffer.owner == func.getOperation()) {
+      live[i] = Interval{0, kUnbounded};
+    } else {
+      int64_t id = ids.lookup(buffer.owner);
+      live[i] = Interval{id, id + 1};
     }
   }
-  if (async && !deallocated)
-    return whole;
-  return {first, last};
-}
+  auto extend = [&](unsigned i, Interval range) {
+    live[i].start = std::min(live[i].start, range.start);
+    live[i].end = std::max(live[i].end, range.end);
+  };
 
-/// Places `buffers` (sets their offsets); returns the bytes used.
-int64_t place(std::vector<Buffer> &buffers) {
-  std::vector<Buffer *> order;
-  for (Buffer &b : buffers)
-    order.push_back(&b);
-  llvm::stable_sort(order, [](const Buffer *a, const Buffer *b) {
-    if (a->size != b->size)
-      return a->size > b->size;
-    return a->first < b->first;
+  // Every value that may be a view of a buffer keeps it live.
+  BufferAliases aliases(func);
+  DenseSet<Operation *> async, deallocated;
+  auto visit = [&](Value value) {
+    const llvm::SetVector<Operation *> &allocs = aliases.buffersOf(value);
+    if (allocs.empty())
+      return;
+    std::optional<Interval> range = rangeOf(value);
+    for (Operation *alloc : allocs) {
+      auto it = explicitIndex.find(alloc);
+      if (it == explicitIndex.end())
+        continue;
+      if (range)
+        extend(it->second, *range);
+      for (Operation *user : value.getUsers()) {
+        if (isa<LocalDeallocOp>(user))
+          deallocated.insert(alloc);
+        if (isAsyncUser(user))
+          async.insert(alloc);
+        if (Operation *end = asyncAccessEnd(user))
+          extend(it->second, Interval{ids.lookup(end), ids.lookup(end) + 1});
+      }
+    }
+  };
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      visit(operand);
+    for (Value result : op->getResults())
+      visit(result);
   });
-  std::vector<Buffer *> placed;
-  int64_t total = 0;
-  for (Buffer *b : order) {
-    std::vector<std::pair<int64_t, int64_t>> taken;
-    for (Buffer *other : placed)
-      if (other->first <= b->last && b->first <= other->last)
-        taken.push_back({other->offset, other->offset + other->size});
-    llvm::sort(taken);
-    int64_t offset = 0;
-    for (auto [begin, end] : taken) {
-      if (offset + b->size <= begin)
-        break;
-      offset = std::max<int64_t>(offset, llvm::alignTo(end, b->align));
-    }
-    b->offset = offset;
-    placed.push_back(b);
-    total = std::max(total, offset + b->size);
+  for (auto [alloc, i] : explicitIndex) {
+    if (async.contains(alloc) && !deallocated.contains(alloc))
+      live[i] = Interval{0, kUnbounded};
+    else if (live[i].end <= live[i].start)
+      live[i] = Interval{ids.lookup(alloc), ids.lookup(alloc) + 1};
   }
-  return total;
 }
 
-class Planner {
-public:
-  explicit Planner(ModuleOp mod) : mod(mod), symbols(mod) {}
-
-  /// Plans `func` (after its callees) and returns its total size in bytes,
-  /// or nullopt after a diagnostic.
-  std::optional<int64_t> plan(FuncOp func) {
-    auto it = sizes.find(func);
-    if (it != sizes.end())
-      return it->second;
-    if (!inProgress.insert(func).second) {
-      func.emitError("recursive calls cannot have their shared memory "
-                     "planned");
-      return std::nullopt;
-    }
-    Numbering numbers(func);
-    Liveness liveness(func);
-    std::vector<Buffer> buffers;
-    bool failed = false;
-    func.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
-        if (!isa_and_nonnull<SharedMemorySpaceAttr>(
-                alloc.getType().getMemorySpace()))
-          return;
-        auto [first, last] = liveRange(alloc, func, numbers, liveness);
-        buffers.push_back({op, getLocalAllocSizeInBytes(alloc),
-                           getLocalAllocAlignment(alloc), first, last});
-        return;
-      }
-      int64_t size = 0, align = kScratchAlignment;
-      if (auto call = dyn_cast<CallOp>(op)) {
-        auto callee = symbols.lookup<FuncOp>(call.getCallee());
-        if (!callee)
-          return;
-        std::optional<int64_t> calleeSize = plan(callee);
-        if (!calleeSize) {
-          failed = true;
-          return;
-        }
-        size = *calleeSize;
-        // The callee's buffers are aligned from the start of its plan.
-        align = alignments.lookup(callee);
-      } else {
-        size = getScratchSizeInBytes(op);
-        if (isa<nvidia_gpu::TensormapCreateOp>(op))
-          align = nvidia_gpu::kTensorMapBytes;
-      }
-      if (size == 0)
-        return;
-      // Inside a ttg.warp_specialize the partitions run at the same time:
-      // scratch there lives over the whole op, as do the op's captures,
-      // which the partitions read when they start.
-      int64_t first = numbers.firstOf(op), last = first;
-      if (isa<WarpSpecializeOp>(op))
-        last = numbers.lastOf(op);
-      for (Operation *parent = op->getParentOp(); parent;
-           parent = parent->getParentOp())
-        if (isa<WarpSpecializeOp>(parent)) {
-          first = numbers.firstOf(parent);
-          last = numbers.lastOf(parent);
-        }
-      buffers.push_back({op, size, align, first, last});
+void FunctionPlan::calculateStarts(ArrayRef<unsigned> order) {
+  // Free slots: an offset from which memory is free over a live range. The
+  // lowest slot takes the first buffer (largest first) live in it and in no
+  // other slot; the slot splits around the buffer's range.
+  std::multimap<int64_t, Interval> slots;
+  slots.insert({0, Interval{}});
+  SmallVector<unsigned> pending(order.begin(), order.end());
+  while (!pending.empty() && !slots.empty()) {
+    auto [offset, range] = *slots.begin();
+    slots.erase(slots.begin());
+    auto chosen = llvm::find_if(pending, [&](unsigned i) {
+      return live[i].intersects(range) &&
+             llvm::none_of(slots, [&](const auto &slot) {
+               return slot.second.intersects(live[i]);
+             });
     });
-    inProgress.erase(func);
-    if (failed)
-      return std::nullopt;
-    if (std::optional<Buffer> states = workerStates(func, numbers))
-      buffers.push_back(*states);
-    else if (workerStatesFailed)
-      return std::nullopt;
-    int64_t total = place(buffers);
-    int64_t align = kScratchAlignment;
-    for (const Buffer &b : buffers) {
-      setOffset(b.owner, b.offset);
-      align = std::max(align, b.align);
+    if (chosen == pending.end())
+      continue;
+    SharedBuffer &buffer = result.buffers[*chosen];
+    Interval x = live[*chosen];
+    buffer.offset = llvm::alignTo(offset, buffer.alignment);
+    slots.insert({buffer.offset + buffer.size,
+                  Interval{std::max(range.start, x.start),
+                           std::min(range.end, x.end)}});
+    if (range.start < x.start)
+      slots.insert({offset, Interval{range.start, x.end}});
+    if (x.end < range.end)
+      slots.insert({offset, Interval{x.start, range.end}});
+    pending.erase(chosen);
+  }
+}
+
+/// The warp_specialize whose regions run `op` at the same time as others.
+static WarpSpecializeOp concurrentParent(Operation *op) {
+  return op->getParentOfType<WarpSpecializeOp>();
+}
+
+std::vector<SmallVector<unsigned>>
+FunctionPlan::interference(ArrayRef<unsigned> order) {
+  std::vector<SmallVector<unsigned>> graph(result.buffers.size());
+  for (unsigned x : order) {
+    const SharedBuffer &a = result.buffers[x];
+    Interval bytesA{a.offset, a.offset + a.size};
+    for (unsigned y : order) {
+      if (x == y)
+        continue;
+      const SharedBuffer &b = result.buffers[y];
+      if (!bytesA.intersects(Interval{b.offset, b.offset + b.size}))
+        continue;
+      // Live together, or in different regions of one warp_specialize
+      // (which run at the same time).
+      bool together = live[x].intersects(live[y]);
+      if (!together) {
+        WarpSpecializeOp wsA = concurrentParent(a.owner);
+        together = wsA && wsA == concurrentParent(b.owner) &&
+                   a.owner->getParentRegion() != b.owner->getParentRegion();
+      }
+      if (together)
+        graph[x].push_back(y);
     }
-    sizes[func] = total;
-    alignments[func] = align;
-    return total;
   }
+  return graph;
+}
 
-private:
-  /// The bytes through which a kernel with ttg.warp_specialize ops tells
-  /// each of its other warps what to run (one each), for the whole kernel.
-  std::optional<Buffer> workerStates(FuncOp func, const Numbering &numbers) {
-    bool specialized = false;
-    func.walk([&](WarpSpecializeOp) { specialized = true; });
-    if (!specialized)
-      return std::nullopt;
-    auto total = mod->getAttrOfType<IntegerAttr>("ttg.total-num-warps");
-    if (!total) {
-      func.emitError("the warps of its ttg.warp_specialize ops are not "
-                     "allocated: run tritongpu-allocate-warp-groups first");
-      workerStatesFailed = true;
-      return std::nullopt;
+void FunctionPlan::colour(ArrayRef<unsigned> order,
+                          const std::vector<SmallVector<unsigned>> &graph) {
+  // First-fit colouring: the first colour no neighbour has; each buffer of
+  // a colour other than 0 moves above all its neighbours.
+  SmallVector<int> colours(result.buffers.size(), -1);
+  colours[order.front()] = 0;
+  for (unsigned x : order) {
+    SmallVector<bool> taken(order.size() + 1, false);
+    for (unsigned y : graph[x])
+      if (colours[y] >= 0)
+        taken[colours[y]] = true;
+    colours[x] = llvm::find(taken, false) - taken.begin();
+  }
+  result.size = 0;
+  for (unsigned x : order) {
+    SharedBuffer &buffer = result.buffers[x];
+    if (colours[x] != 0) {
+      int64_t above = 0;
+      for (unsigned y : graph[x])
+        above = std::max(above, result.buffers[y].offset +
+                                    result.buffers[y].size);
+      buffer.offset = llvm::alignTo(above, buffer.alignment);
     }
-    int64_t workers = total.getInt() - getNumWarps(func);
-    return Buffer{func, std::max<int64_t>(workers, 1), 8, 0, numbers.size()};
+    result.size = std::max(result.size, buffer.offset + buffer.size);
   }
+}
 
-  void setOffset(Operation *op, int64_t offset) {
-    op->setAttr(
-        kAllocationOffsetAttr,
-        IntegerAttr::get(IntegerType::get(op->getContext(), 32), offset));
+LogicalResult FunctionPlan::place() {
+  resolveLiveness();
+  SmallVector<unsigned> order = llvm::to_vector(
+      llvm::seq<unsigned>(0, result.buffers.size()));
+  llvm::stable_sort(order, [&](unsigned a, unsigned b) {
+    return result.buffers[a].size > result.buffers[b].size;
+  });
+  for (const SharedBuffer &buffer : result.buffers)
+    result.alignment = std::max(result.alignment, buffer.alignment);
+  if (order.empty())
+    return success();
+  calculateStarts(order);
+  // Colouring moves buffers up, which may make new overlaps: again until
+  // there are none.
+  std::vector<SmallVector<unsigned>> graph = interference(order);
+  for (int round = 0; round < 10000; ++round) {
+    colour(order, graph);
+    graph = interference(order);
+    if (llvm::all_of(graph, [](const auto &edges) { return edges.empty(); }))
+      return success();
   }
+  return func.emitError("shared memory could not be planned: its buffers "
+                        "still overlap after 10000 rounds");
+}
 
-  ModuleOp mod;
-  SymbolTable symbols;
-  llvm::DenseMap<Operation *, int64_t> sizes;
-  /// The largest alignment a function's plan needs from its base.
-  llvm::DenseMap<Operation *, int64_t> alignments;
-  llvm::DenseSet<Operation *> inProgress;
-  bool workerStatesFailed = false;
-};
+} // namespace
+
+SharedMemoryPlanner::SharedMemoryPlanner(ModuleOp mod, ScratchSizeFn size)
+    : mod(mod), symbols(mod), scratchSize(std::move(size)) {
+  if (!scratchSize)
+    scratchSize = [](Operation *op) { return getScratchSizeInBytes(op); };
+}
+
+const FunctionAllocation *SharedMemoryPlanner::plan(FuncOp func) {
+  if (auto it = plans.find(func); it != plans.end())
+    return it->second.get();
+  if (!inProgress.insert(func).second) {
+    func.emitError("recursive calls cannot have their shared memory planned");
+    return nullptr;
+  }
+  auto result = std::make_unique<FunctionAllocation>();
+  FunctionPlan planned(func, *result);
+  using Kind = SharedBuffer::Kind;
+
+  // The buffers in upstream's order (which orders buffers of one size):
+  // local_allocs, scratch (the function's own first), call frames.
+  SmallVector<std::tuple<Kind, Operation *, int64_t, int64_t>> scratch,
+      frames;
+  bool failed = false;
+  func->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      if (isa_and_nonnull<SharedMemorySpaceAttr>(
+              alloc.getType().getMemorySpace()))
+        planned.add(Kind::Explicit, op, getLocalAllocSizeInBytes(alloc),
+                 getLocalAllocAlignment(alloc));
+      return;
+    }
+    if (auto call = dyn_cast<CallOp>(op)) {
+      auto callee = symbols.lookup<FuncOp>(call.getCallee());
+      if (!callee || callee.isExternal())
+        return;
+      const FunctionAllocation *calleePlan = plan(callee);
+      if (!calleePlan) {
+        failed = true;
+        return;
+      }
+      frames.push_back({Kind::Virtual, op, calleePlan->size,
+                        std::max(kScratchAlignment, calleePlan->alignment)});
+      return;
+    }
+    if (auto ws = dyn_cast<WarpSpecializeOp>(op)) {
+      int64_t alignment = 1;
+      for (Type type : ws.getExplicitCaptures().getTypes())
+        alignment = std::max(alignment, captureAlignment(type));
+      scratch.push_back(
+          {Kind::Scratch, op, getScratchSizeInBytes(op), alignment});
+      return;
+    }
+    if (op == func.getOperation()) {
+      // One byte per worker warp: the partitions' warps, and any idle
+      // warps allocate-warp-groups added to fill warp groups (the lowering
+      // tells those too).
+      int64_t states = 0;
+      func.walk([&](WarpSpecializeOp ws) {
+        int64_t warps = 0;
+        for (int32_t n : ws.getPartitionNumWarps())
+          warps += n;
+        states = std::max(states, warps);
+      });
+      if (auto total = mod->getAttrOfType<IntegerAttr>(kTotalNumWarpsAttr);
+          total && states > 0)
+        states = std::max<int64_t>(states, total.getInt() - getNumWarps(func));
+      scratch.push_back({Kind::Scratch, op, states, 4});
+      return;
+    }
+    scratch.push_back({Kind::Scratch, op, scratchSize(op), kScratchAlignment});
+  });
+  inProgress.erase(func);
+  if (failed)
+    return nullptr;
+  for (auto [kind, owner, size, alignment] : llvm::concat<
+           std::tuple<Kind, Operation *, int64_t, int64_t>>(scratch, frames))
+    planned.add(kind, owner, size, alignment);
+  if (mlir::failed(planned.place()))
+    return nullptr;
+  return (plans[func] = std::move(result)).get();
+}
+
+namespace {
 
 LogicalResult allocate(ModuleOp mod) {
-  Planner planner(mod);
+  SharedMemoryPlanner planner(mod);
   int64_t shared = 0;
   for (auto func : mod.getOps<FuncOp>()) {
-    std::optional<int64_t> size = planner.plan(func);
-    if (!size)
+    if (func.isExternal())
+      continue;
+    const FunctionAllocation *plan = planner.plan(func);
+    if (!plan)
       return failure();
-    shared = std::max(shared, *size);
+    for (const SharedBuffer &buffer : plan->buffers)
+      buffer.owner->setAttr(kAllocationOffsetAttr,
+                            IntegerAttr::get(IntegerType::get(
+                                                 mod.getContext(), 32),
+                                             buffer.offset));
+    shared = std::max(shared, plan->size);
   }
   mod->setAttr(
       kSharedAttr,

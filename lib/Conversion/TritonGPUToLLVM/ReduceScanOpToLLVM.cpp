@@ -119,7 +119,7 @@ struct Scratch {
 
   Value address(OpBuilder &b, Location loc, unsigned k, Value outIdx,
                 Value slot) const {
-    unsigned bytes = std::max<unsigned>(4, getElementBytes(types[k]));
+    unsigned bytes = getElementBytes(types[k]);
     Value idx = LLVM::AddOp::create(
         b, loc, LLVM::MulOp::create(b, loc, outIdx, i32Const(b, loc, w)), slot);
     Value off = LLVM::AddOp::create(
@@ -129,16 +129,25 @@ struct Scratch {
   }
 };
 
+/// The scratch of a reduction or scan: `outElems * w` elements of each
+/// operand, packed at their own width, the operands' regions widest first
+/// (so that each starts aligned for its elements), as upstream lays them.
 Scratch makeScratch(OpBuilder &b, Location loc, Operation *op,
                     ArrayRef<Type> types, int64_t outElems, int64_t w) {
   Scratch s;
   s.base = getSharedAddress(b, loc, op);
   s.types.assign(types.begin(), types.end());
   s.w = w;
+  SmallVector<unsigned> order =
+      llvm::to_vector(llvm::seq<unsigned>(0, types.size()));
+  llvm::stable_sort(order, [&](unsigned x, unsigned y) {
+    return getElementBytes(types[x]) > getElementBytes(types[y]);
+  });
+  s.regionOffset.assign(types.size(), 0);
   int64_t off = 0;
-  for (Type t : types) {
-    s.regionOffset.push_back(off);
-    off += outElems * w * std::max<unsigned>(4, getElementBytes(t));
+  for (unsigned k : order) {
+    s.regionOffset[k] = off;
+    off += outElems * w * getElementBytes(types[k]);
   }
   return s;
 }

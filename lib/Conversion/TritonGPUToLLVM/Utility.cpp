@@ -831,14 +831,19 @@ int64_t mlir::triton::gpu::scanSharedRuns(const LinearLayout &layout,
 
 int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
   // The explicit captures a ttg.warp_specialize passes to its partitions,
-  // a packed struct of their lowered types: scalars at their width,
-  // pointers, memdescs ({pointer}) and descriptors at 8 bytes (at most).
+  // a packed struct: scalars at their width, pointers and descriptors at 8
+  // bytes, memdescs as upstream's {pointer, an i32 offset per dimension}
+  // (ours send the pointer alone, the first 8 bytes).
   if (auto ws = dyn_cast<WarpSpecializeOp>(op)) {
     int64_t bytes = 0;
-    for (Type type : ws.getExplicitCaptures().getTypes())
-      bytes += type.isIntOrFloat()
-                   ? llvm::divideCeil(type.getIntOrFloatBitWidth(), 8)
-                   : 8;
+    for (Type type : ws.getExplicitCaptures().getTypes()) {
+      if (type.isIntOrFloat())
+        bytes += llvm::divideCeil(type.getIntOrFloatBitWidth(), 8);
+      else if (auto memdesc = dyn_cast<MemDescType>(type))
+        bytes += 8 + 4 * memdesc.getRank();
+      else
+        bytes += 8;
+    }
     return bytes;
   }
   // A tensor map is put together in shared memory first.
@@ -869,8 +874,7 @@ int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
         product(src.getShape()) / src.getShape()[reduce.getAxis()];
     int64_t bytes = 0;
     for (Value operand : reduce.getSrcs())
-      bytes += outElems * w *
-               std::max<int64_t>(4, getElementBytes(operand.getType()));
+      bytes += outElems * w * getElementBytes(operand.getType());
     return bytes;
   }
   if (auto scan = dyn_cast<ScanOp>(op)) {
@@ -885,8 +889,7 @@ int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
     int64_t outElems = product(src.getShape()) / src.getShape()[axis];
     int64_t bytes = 0;
     for (Value operand : scan.getSrcs())
-      bytes += outElems * runs *
-               std::max<int64_t>(4, getElementBytes(operand.getType()));
+      bytes += outElems * runs * getElementBytes(operand.getType());
     return bytes;
   }
   if (auto hist = dyn_cast<HistogramOp>(op)) {
@@ -931,14 +934,39 @@ int64_t mlir::triton::gpu::getSharedBytesPerCTA(MemDescType type,
 
 int64_t mlir::triton::gpu::getLocalAllocSizeInBytes(Operation *op) {
   MemDescType type = cast<LocalAllocOp>(op).getType();
-  return std::max<int64_t>(1, getSharedBytesPerCTA(type, type.getAllocShape()));
+  if (auto padded =
+          dyn_cast_or_null<PaddedSharedEncodingAttr>(type.getEncoding())) {
+    // `padding` elements after every `interval` of them (none after the
+    // last).
+    int64_t elems = product(type.getAllocShape());
+    int64_t total = elems;
+    for (auto [interval, padding] :
+         llvm::zip(padded.getIntervals(), padded.getPaddings()))
+      total += (elems - 1) / interval * padding;
+    Type elt = type.getElementType();
+    int64_t bits = elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 64;
+    return std::max<int64_t>(1, total * bits / 8);
+  }
+  int64_t bytes = getSharedBytesPerCTA(type, type.getAllocShape());
+  // Padded fp4: each byte's two values take a byte each.
+  if (auto nvmma =
+          dyn_cast_or_null<NVMMASharedEncodingAttr>(type.getEncoding()))
+    if (nvmma.getFp4Padded())
+      bytes *= 2;
+  return std::max<int64_t>(1, bytes);
 }
 
 int64_t mlir::triton::gpu::getLocalAllocAlignment(Operation *op) {
   auto alloc = cast<LocalAllocOp>(op);
-  if (auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(
-          alloc.getType().getEncoding()))
-    return nvmma.getSwizzlingByteWidth() ? 1024 : 128;
+  if (std::optional<uint32_t> alignment = alloc.getAlignment())
+    return std::max<int64_t>(1, *alignment);
+  Attribute encoding = alloc.getType().getEncoding();
+  // A swizzled tile starts at a multiple of its swizzle pattern (8 rows of
+  // the swizzle width).
+  if (auto nvmma = dyn_cast_or_null<NVMMASharedEncodingAttr>(encoding))
+    return std::max<int64_t>(128, nvmma.getSwizzlingByteWidth() * 8);
+  if (auto linear = dyn_cast_or_null<SharedLinearEncodingAttr>(encoding))
+    return std::max<int64_t>(16, linear.getAlignment());
   return 16;
 }
 

@@ -126,7 +126,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A memdesc carried by a loop lives for the whole function.
+// A memdesc carried by a loop keeps its buffer live as long as the loop's
+// results are: the conversion before the last use gets other bytes.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
@@ -144,6 +145,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     }
     // CHECK: ttg.convert_layout {{.*}}allocation.offset = 16384 : i32
     %z = ttg.convert_layout %y : tensor<32x32xf16, #blocked> -> tensor<32x32xf16, #blocked1>
+    %v = ttg.local_load %r : !ttg.memdesc<64x64xf32, #shared, #smem> -> tensor<64x64xf32, #blocked>
     tt.return
   }
 }
@@ -230,16 +232,17 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 // The partitions of a ttg.warp_specialize run at the same time: the scratch
 // of one partition's conversion and of the default region's get disjoint
 // bytes, though their ops never overlap in program order. The op's captures
-// (8 bytes each) live over the whole op, and the kernel's 4 workers have a
-// state byte each for the whole kernel (the func's allocation.offset).
+// (8 bytes each) are read by the partitions before the default region
+// starts, so they may share its bytes; the kernel's 4 workers have a state
+// byte each for the whole kernel (the func's allocation.offset).
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [4, 1], threadsPerWarp = [16, 2], warpsPerCTA = [1, 4], order = [0, 1]}>
 // CHECK-LABEL: module attributes
-// CHECK-SAME: ttg.shared = 32780 : i32
+// CHECK-SAME: ttg.shared = 32772 : i32
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32, "ttg.total-num-warps" = 8 : i32} {
-  // CHECK: tt.func public @ws({{.*}}) attributes {allocation.offset = 32776 : i32}
+  // CHECK: tt.func public @ws({{.*}}) attributes {allocation.offset = 32768 : i32}
   tt.func public @ws(%x: tensor<64x64xf32, #blocked>) {
-    // CHECK: ttg.warp_specialize(%{{.*}}) attributes {allocation.offset = 32768 : i32}
+    // CHECK: ttg.warp_specialize(%{{.*}}) attributes {allocation.offset = 0 : i32}
     ttg.warp_specialize(%x)
     default {
       // CHECK: ttg.convert_layout {{.*}}allocation.offset = [[D:[0-9]+]] : i32

@@ -7,9 +7,9 @@
 // memory, in a packed struct at the op's offset 0; the constant and the sum
 // of kernel arguments (%s) are computed again in each partition, the kernel
 // argument is used where it is. Each worker's state byte (at the kernel's
-// offset 24) names its partition (0, 1, 2), the exit (3) or nothing (-1).
+// offset 20) names its partition (0, 1, 2), the exit (3) or nothing (-1).
 // CHECK-LABEL: llvm.func @kernel
-// CHECK-SAME: allocation.offset = 24 : i32
+// CHECK-SAME: allocation.offset = 20 : i32
 // CHECK-SAME: nvvm.reqntid = array<i32: 256>
 // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
 // CHECK: %[[W:.*]] = llvm.udiv %[[TID]]
@@ -21,7 +21,7 @@
 // CHECK-NEXT: llvm.mlir.constant(1 : i32)
 // CHECK-NEXT: llvm.call_intrinsic "llvm.nvvm.barrier.cta.sync.all"
 // CHECK-NEXT: %[[SMEM:.*]] = llvm.mlir.addressof @global_smem
-// CHECK-NEXT: %[[STATES:.*]] = llvm.getelementptr %[[SMEM]][24]
+// CHECK-NEXT: %[[STATES:.*]] = llvm.getelementptr %[[SMEM]][20]
 // CHECK: %[[REL:.*]] = llvm.sub %[[WARP]]
 // CHECK-NEXT: %[[ADDR:.*]] = llvm.getelementptr %[[STATES]][%[[REL]]]
 // CHECK-NEXT: %[[STATE:.*]] = llvm.load %[[ADDR]] : !llvm.ptr<3> -> i8
@@ -75,7 +75,7 @@
 // CHECK: %[[N128:.*]] = llvm.mlir.constant(128 : i32)
 // CHECK: %[[ID0:.*]] = llvm.mlir.constant(0 : i32)
 // CHECK: nvvm.barrier id = %[[ID0]] number_of_threads = %[[N128]]
-// CHECK: %[[BASE:.*]] = llvm.getelementptr %{{.*}}[24]
+// CHECK: %[[BASE:.*]] = llvm.getelementptr %{{.*}}[20]
 // CHECK-NEXT: %[[S1:.*]] = llvm.mlir.constant(1 : i8)
 // CHECK-NEXT: llvm.store %[[S1]], %[[BASE]]
 // CHECK: llvm.mlir.constant(1 : i8)
