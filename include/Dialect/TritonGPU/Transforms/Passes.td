@@ -281,6 +281,28 @@ def TritonGPUReduceDataDuplication
   let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
 }
 
+def TritonGPUPrefetch : Pass<"tritongpu-prefetch", "mlir::ModuleOp"> {
+  let summary = "load the first K slice of a loop's dot operands from shared "
+                "memory one iteration ahead";
+  let description = [{
+    In an `scf.for` whose one `tt.dot` (with an `nvidia_mma` v2 or
+    `amd_mfma` result) takes both operands from `ttg.local_load`s (through
+    single-use elementwise ops) of shared buffers the loop carries, the dot
+    is split along K into slices of `8 * kWidth`: the first slice of each
+    operand is loaded before the loop and, for the next iteration, at the
+    end of the body, and carried; the other slices are loaded in the body
+    just before their dots, which accumulate one after another.
+
+    ```mlir
+    %a = ttg.local_load %abuf : !ttg.memdesc<128x32xf16, ...> -> tensor<128x32xf16, #dot0>
+    // becomes, in the body
+    %a1 = ttg.memdesc_subslice %abuf[0, 16] : ... -> !ttg.memdesc<128x16xf16, ..., 128x32>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def TritonGPUOptimizeEpilogue
     : Pass<"tritongpu-optimize-epilogue", "mlir::ModuleOp"> {
   let summary = "store a converted tensor in a layout warp shuffles reach";
