@@ -635,29 +635,52 @@ unsigned mlir::triton::gpu::getUniqueElemsPerThread(RankedTensorType type) {
                 llvm::popcount(static_cast<uint32_t>(freeMask)));
 }
 
-SmallVector<unsigned>
-mlir::triton::gpu::getOrderForMemory(RankedTensorType type) {
-  unsigned rank = type.getRank();
+/// The dimensions in the order the bases of `inDim` step through them
+/// first, then those of `rest` not yet named.
+static SmallVector<unsigned> orderOfBases(const LinearLayout &layout,
+                                          StringAttr inDim,
+                                          ArrayRef<unsigned> rest) {
   llvm::SetVector<unsigned> order;
-  std::optional<LinearLayout> layout;
-  if (Attribute encoding = type.getEncoding())
-    layout = toLinearLayout(type.getShape(), encoding);
-  StringAttr kRegister = StringAttr::get(type.getContext(), "register");
-  if (layout && layout->hasInDim(kRegister)) {
-    for (int32_t i = 0, e = layout->getInDimSizeLog2(kRegister); i < e; ++i) {
-      ArrayRef<int32_t> basis = layout->getBasis(kRegister, i);
+  if (layout.hasInDim(inDim))
+    for (int32_t i = 0, e = layout.getInDimSizeLog2(inDim); i < e; ++i) {
+      ArrayRef<int32_t> basis = layout.getBasis(inDim, i);
       const auto *it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
       if (it != basis.end())
         order.insert(it - basis.begin());
     }
-  }
-  // Dimensions no register steps through follow the layout's own order.
-  if (auto blocked =
-          dyn_cast_if_present<BlockedEncodingAttr>(type.getEncoding()))
-    order.insert(blocked.getOrder().begin(), blocked.getOrder().end());
-  for (unsigned dim = rank; dim-- > 0;)
-    order.insert(dim);
+  order.insert(rest.begin(), rest.end());
   return SmallVector<unsigned>(order.begin(), order.end());
+}
+
+SmallVector<unsigned>
+mlir::triton::gpu::getOrderForMemory(RankedTensorType type) {
+  unsigned rank = type.getRank();
+  SmallVector<unsigned> fallback;
+  for (unsigned dim = rank; dim-- > 0;)
+    fallback.push_back(dim);
+  std::optional<LinearLayout> layout;
+  if (Attribute encoding = type.getEncoding())
+    layout = toLinearLayout(type.getShape(), encoding);
+  if (!layout)
+    return fallback;
+  // The order of a thread's elements; where the threads go first along a
+  // dimension of which each thread holds one element (so that the order of
+  // its elements says nothing), the order of the threads (upstream's
+  // heuristic).
+  MLIRContext *ctx = type.getContext();
+  SmallVector<unsigned> order =
+      orderOfBases(*layout, StringAttr::get(ctx, "register"), fallback);
+  SmallVector<unsigned> threadOrder =
+      orderOfBases(*layout, StringAttr::get(ctx, "lane"), order);
+  if (order == threadOrder)
+    return order;
+  StringAttr kRegister = StringAttr::get(ctx, "register");
+  int64_t elems = 1;
+  if (layout->hasInDim(kRegister))
+    for (int32_t i = 0, e = layout->getInDimSizeLog2(kRegister); i < e; ++i)
+      if (layout->getBasis(kRegister, i)[threadOrder[0]] != 0)
+        elems *= 2;
+  return elems == 1 ? threadOrder : order;
 }
 
 SwizzledSharedEncodingAttr mlir::triton::gpu::getDotOperandSharedEncoding(
@@ -670,26 +693,22 @@ SwizzledSharedEncodingAttr mlir::triton::gpu::getDotOperandSharedEncoding(
   unsigned opIdx = dotOperand.getOpIdx();
   unsigned kWidth = dotOperand.getKWidth();
   unsigned rank = order.size();
-  int perPhase = std::max<int>(
-      128 / std::max<int64_t>(shapePerCTA[order[0]] * 4 / kWidth, 1), 1);
-  // Sub-32-bit elements not packed kWidth to a register need more rows per
-  // phase when the fastest dimension is the one upstream calls inner.
-  int vecWidth = 32 / bitWidth;
-  if (vecWidth != int(kWidth) && order[0] == (opIdx == 0 ? 0u : 1u))
-    perPhase = std::max(perPhase, 2 * vecWidth);
-  // One MMA tile: 8 by 8 (M by N) by 4 * kWidth (K). A row-major operand is
-  // read in vectors along its last dimension (K for A, N for B).
-  int k = 4 * kWidth, mn = 8;
-  bool rowMajor = order[0] == rank - 1;
-  int vec, stride;
-  if (opIdx == 0) {
-    vec = rowMajor ? k : mn;
-    stride = rowMajor ? mn : k;
-  } else {
-    vec = rowMajor ? mn : k;
-    stride = rowMajor ? k : mn;
-  }
-  int maxPhase = std::max(stride / perPhase, 1);
+  int64_t bits = std::max<unsigned>(bitWidth, 1);
+  // Rows of the fastest dimension that fill the 32 banks (1024 bits) share
+  // a phase.
+  int64_t fastest = std::max<int64_t>(shapePerCTA[order[0]], 1);
+  int perPhase = std::max<int64_t>(1024 / (bits * fastest), 1);
+  // One MMA tile reads vectors of 4 * kWidth elements along K and 8 rows
+  // along M (N); a buffer whose fastest dimension is not K swaps them.
+  int vec = std::max(4 * int(kWidth), 1), stride = 8;
+  unsigned kDim = opIdx == 0 ? rank - 1 : rank - 2;
+  if (order[0] != kDim)
+    std::swap(vec, stride);
+  // Enough phases for the vectors to cover the banks, fewer by the rows a
+  // phase packs.
+  int maxPhase =
+      std::max<int64_t>(std::min<int64_t>(stride, 1024 / (vec * bits)), 1);
+  maxPhase = std::max(maxPhase / perPhase, 1);
   return SwizzledSharedEncodingAttr::get(ctx, vec, perPhase, maxPhase, order,
                                          cgaBases);
 }
