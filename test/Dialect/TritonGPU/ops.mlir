@@ -706,3 +706,16 @@ tt.func @memdesc_index_rank_reduced(%buf: !ttg.memdesc<2x64xi64, #sw2d, #smem, m
   %0 = ttg.memdesc_index %buf[%i] : !ttg.memdesc<2x64xi64, #sw2d, #smem, mutable> -> !ttg.memdesc<64xi64, #sw1d, #smem, mutable>
   tt.return
 }
+
+// -----
+
+// An nvmma_shared layout written without elementBitWidth (upstream's tests
+// do) has 16-bit elements.
+// CHECK-DAG: #[[$NV16:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-LABEL: tt.func @nvmma_default_width
+// CHECK-SAME: !ttg.memdesc<64x64xf16, #[[$NV16]], #smem>
+#nv = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false}>
+#smem = #ttg.shared_memory
+tt.func @nvmma_default_width(%buf: !ttg.memdesc<64x64xf16, #nv, #smem>) {
+  tt.return
+}

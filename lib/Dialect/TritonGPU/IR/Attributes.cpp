@@ -996,13 +996,15 @@ SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
   LayoutDict dict(parser, "nvmma_shared");
-  unsigned swizzle = 0, bitWidth = 0, rank = 2;
+  // Upstream's parser takes the layout without `elementBitWidth` (and
+  // leaves it unset); here it is 16 bits then.
+  unsigned swizzle = 0, bitWidth = 16, rank = 2;
   bool transposed = false, fp4Padded = false;
   SmallVector<int32_t> cga;
   if (parseLayoutDict(parser, dict) ||
       dict.getUnsigned("swizzlingByteWidth", swizzle, true) ||
       dict.getBool("transposed", transposed, true) ||
-      dict.getUnsigned("elementBitWidth", bitWidth, true) ||
+      dict.getUnsigned("elementBitWidth", bitWidth, false) ||
       dict.getBool("fp4Padded", fp4Padded, false) ||
       dict.getUnsigned("rank", rank, false))
     return {};
