@@ -127,16 +127,21 @@ SmallVector<unsigned> warpsPerTileV2(DotOp dot, ArrayRef<int64_t> shape,
       return {unsigned(numWarps), 1};
     return {1, unsigned(numWarps)};
   }
+  // Balance the 16x8 tiles each warp repeats along M and N (a warp holds
+  // 4 registers of A per M tile and 2 of B per N tile, so ties go to M):
+  // each doubling of warps goes to the dimension with more repeats left.
+  // Warps beyond one tile each go along M.
   SmallVector<unsigned> ret{1, 1};
-  const int64_t perWarp[2] = {16, 8};
+  int64_t reps[2] = {std::max<int64_t>(1, llvm::divideCeil(shape[0], 16)),
+                     std::max<int64_t>(1, llvm::divideCeil(shape[1], 8))};
   while (int64_t(ret[0]) * ret[1] < numWarps) {
-    if (shape[0] / perWarp[0] / ret[0] >= shape[1] / (perWarp[1] * ret[1])) {
-      if (ret[0] < shape[0] / perWarp[0])
-        ret[0] *= 2;
-      else
-        ret[1] *= 2;
+    if (reps[0] >= reps[1]) {
+      ret[0] *= 2;
+      if (reps[0] != 1)
+        reps[0] /= 2;
     } else {
       ret[1] *= 2;
+      reps[1] /= 2;
     }
   }
   return ret;
