@@ -272,3 +272,22 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     }
   }
 #-}
+
+// -----
+
+// A join whose result keeps the joined dimension anywhere in each thread's
+// registers (order [0, 1, 2]: last) takes the operands' blocked layout with
+// that dimension dropped from the order, so the conversion after it goes.
+#src = #ttg.blocked<{sizePerThread = [1, 32], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#joined = #ttg.blocked<{sizePerThread = [1, 32, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 0, 1]}>
+#out = #ttg.blocked<{sizePerThread = [1, 32, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [0, 1, 2]}>
+module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.threads-per-warp" = 32 : i32, ttg.target = "cuda:80"} {
+  // CHECK-LABEL: tt.func @join_any_register_order
+  // CHECK-NEXT: %[[J:.*]] = tt.join %arg0, %arg1 : tensor<128x32xf16, #{{.*}}> -> tensor<128x32x2xf16, #[[$OUT:.*]]>
+  // CHECK-NEXT: tt.return %[[J]]
+  tt.func @join_any_register_order(%a: tensor<128x32xf16, #src>, %b: tensor<128x32xf16, #src>) -> tensor<128x32x2xf16, #out> {
+    %0 = tt.join %a, %b : tensor<128x32xf16, #src> -> tensor<128x32x2xf16, #joined>
+    %1 = ttg.convert_layout %0 : tensor<128x32x2xf16, #joined> -> tensor<128x32x2xf16, #out>
+    tt.return %1 : tensor<128x32x2xf16, #out>
+  }
+}

@@ -1345,7 +1345,11 @@ mlir::triton::gpu::getJoinedBlockedEncoding(BlockedEncodingAttr blocked) {
 BlockedEncodingAttr
 mlir::triton::gpu::getSplitBlockedEncoding(BlockedEncodingAttr blocked) {
   unsigned rank = blocked.getRank();
-  SmallVector<unsigned> order(blocked.getOrder().drop_front());
+  // The split dimension leaves the order wherever it stands in it.
+  SmallVector<unsigned> order;
+  for (unsigned dim : blocked.getOrder())
+    if (dim != rank - 1)
+      order.push_back(dim);
   SmallVector<int32_t> cga;
   ArrayRef<int32_t> oldCga = blocked.getCgaBases();
   for (size_t i = 0; i < oldCga.size(); i += rank)

@@ -168,8 +168,18 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
                        std::optional<Location> loc) const override {
     auto blocked = dyn_cast<BlockedEncodingAttr>(srcEncoding);
     unsigned rank = shape.size();
-    if (blocked && rank >= 2 && blocked.getOrder().front() == rank - 1 &&
-        blocked.getSizePerThread().back() == 2) {
+    // A blocked layout whose threads each hold both halves (upstream's
+    // rule: the split dimension may stand anywhere in the order).
+    auto splitsInThreads = [&](BlockedEncodingAttr b) {
+      ArrayRef<int32_t> cga = b.getCgaBases();
+      for (size_t i = rank - 1; i < cga.size(); i += rank)
+        if (cga[i] != 0)
+          return false;
+      return b.getSizePerThread().back() == 2 &&
+             b.getThreadsPerWarp().back() == 1 &&
+             b.getWarpsPerCTA().back() == 1;
+    };
+    if (blocked && rank >= 2 && splitsInThreads(blocked)) {
       dstEncoding = getSplitBlockedEncoding(blocked);
       return success();
     }
