@@ -145,6 +145,9 @@ private:
   FuncOp func;
   FunctionAllocation &result;
   std::vector<Interval> live;
+  /// Per buffer, the warp_specialize whose regions run its owner at the
+  /// same time as others (null outside one).
+  std::vector<WarpSpecializeOp> concurrentParent;
 };
 
 void FunctionPlan::resolveLiveness() {
@@ -184,9 +187,10 @@ void FunctionPlan::resolveLiveness() {
   // Every value that may be a view of a buffer keeps it live.
   BufferAliases aliases(func);
   DenseSet<Operation *> async, deallocated;
+  DenseSet<Value> visited;
   auto visit = [&](Value value) {
     const llvm::SetVector<Operation *> &allocs = aliases.buffersOf(value);
-    if (allocs.empty())
+    if (allocs.empty() || !visited.insert(value).second)
       return;
     std::optional<Interval> range = rangeOf(value);
     for (Operation *alloc : allocs) {
@@ -251,11 +255,6 @@ void FunctionPlan::calculateStarts(ArrayRef<unsigned> order) {
   }
 }
 
-/// The warp_specialize whose regions run `op` at the same time as others.
-static WarpSpecializeOp concurrentParent(Operation *op) {
-  return op->getParentOfType<WarpSpecializeOp>();
-}
-
 std::vector<SmallVector<unsigned>>
 FunctionPlan::interference(ArrayRef<unsigned> order) {
   std::vector<SmallVector<unsigned>> graph(result.buffers.size());
@@ -271,11 +270,10 @@ FunctionPlan::interference(ArrayRef<unsigned> order) {
       // Live together, or in different regions of one warp_specialize
       // (which run at the same time).
       bool together = live[x].intersects(live[y]);
-      if (!together) {
-        WarpSpecializeOp wsA = concurrentParent(a.owner);
-        together = wsA && wsA == concurrentParent(b.owner) &&
+      if (!together)
+        together = concurrentParent[x] &&
+                   concurrentParent[x] == concurrentParent[y] &&
                    a.owner->getParentRegion() != b.owner->getParentRegion();
-      }
       if (together)
         graph[x].push_back(y);
     }
@@ -312,6 +310,9 @@ void FunctionPlan::colour(ArrayRef<unsigned> order,
 
 LogicalResult FunctionPlan::place() {
   resolveLiveness();
+  for (const SharedBuffer &buffer : result.buffers)
+    concurrentParent.push_back(
+        buffer.owner->getParentOfType<WarpSpecializeOp>());
   SmallVector<unsigned> order = llvm::to_vector(
       llvm::seq<unsigned>(0, result.buffers.size()));
   llvm::stable_sort(order, [&](unsigned a, unsigned b) {

@@ -62,6 +62,12 @@ SmallVector<StringAttr> standardOutDimNames(MLIRContext *ctx, unsigned rank);
 LinearLayout reshapeRowMajor(const LinearLayout &layout,
                              ArrayRef<int64_t> dstShape);
 
+/// The output dimensions of `layout` in the order the bases of `inDim`
+/// first move them (a broadcast basis moves none), then those of `rest` not
+/// named yet.
+SmallVector<unsigned> getBasesOrder(const LinearLayout &layout,
+                                    StringAttr inDim, ArrayRef<unsigned> rest);
+
 /// The dimensions of a distributed tensor from the one its registers step
 /// through first to the last, read off its linear layout: dimensions in the
 /// order the register bases first move them, then those no register moves,

@@ -675,24 +675,32 @@ static std::optional<LinearLayout> buildLinearLayout(ArrayRef<int64_t> shape,
       .Default([](Attribute) { return std::nullopt; });
 }
 
-SmallVector<unsigned> mlir::triton::gpu::getOrder(RankedTensorType type) {
-  unsigned rank = type.getRank();
+SmallVector<unsigned>
+mlir::triton::gpu::getBasesOrder(const LinearLayout &layout, StringAttr inDim,
+                                 ArrayRef<unsigned> rest) {
   llvm::SetVector<unsigned> order;
-  std::optional<LinearLayout> layout;
-  if (Attribute encoding = type.getEncoding())
-    layout = toLinearLayout(type.getShape(), encoding);
-  StringAttr kRegister = name(type.getContext(), "register");
-  if (layout && layout->hasInDim(kRegister)) {
-    for (int32_t i = 0, e = layout->getInDimSizeLog2(kRegister); i < e; ++i) {
-      ArrayRef<int32_t> basis = layout->getBasis(kRegister, i);
+  if (layout.hasInDim(inDim))
+    for (int32_t i = 0, e = layout.getInDimSizeLog2(inDim); i < e; ++i) {
+      ArrayRef<int32_t> basis = layout.getBasis(inDim, i);
       const auto *it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
       if (it != basis.end())
         order.insert(it - basis.begin());
     }
-  }
-  for (unsigned dim = rank; dim-- > 0;)
-    order.insert(dim);
+  order.insert(rest.begin(), rest.end());
   return SmallVector<unsigned>(order.begin(), order.end());
+}
+
+SmallVector<unsigned> mlir::triton::gpu::getOrder(RankedTensorType type) {
+  SmallVector<unsigned> lastFirst;
+  for (unsigned dim = type.getRank(); dim-- > 0;)
+    lastFirst.push_back(dim);
+  std::optional<LinearLayout> layout;
+  if (Attribute encoding = type.getEncoding())
+    layout = toLinearLayout(type.getShape(), encoding);
+  if (!layout)
+    return lastFirst;
+  return getBasesOrder(*layout, name(type.getContext(), "register"),
+                       lastFirst);
 }
 
 SmallVector<unsigned>

@@ -63,7 +63,8 @@ private:
   scf::ForOp loop;
   DotOp dot;
   OperandChain a, b;
-  int64_t width = 0;
+  /// The dot's K and the slices it is split into along it.
+  int64_t k = 0, width = 0;
 };
 
 std::optional<OperandChain> LoopPrefetcher::chainOf(Value operand) {
@@ -119,7 +120,7 @@ bool LoopPrefetcher::analyze() {
     return false;
   width = aEnc.getKWidth() ? 8 * aEnc.getKWidth()
                            : 256 / aType.getElementTypeBitWidth();
-  int64_t k = aType.getShape().back();
+  k = aType.getShape().back();
   if (width <= 0 || k < width || k % width != 0)
     return false;
   std::optional<OperandChain> ca = chainOf(dot.getA());
@@ -165,7 +166,6 @@ Value LoopPrefetcher::loadSlice(OpBuilder &builder, Value buffer,
 }
 
 void LoopPrefetcher::rewrite() {
-  int64_t k = cast<RankedTensorType>(dot.getA().getType()).getShape().back();
   OpBuilder builder(loop);
   // The first slices, before the loop.
   Value aFirst = loadSlice(builder, a.init, a, 0, 0, width);

@@ -635,43 +635,21 @@ unsigned mlir::triton::gpu::getUniqueElemsPerThread(RankedTensorType type) {
                 llvm::popcount(static_cast<uint32_t>(freeMask)));
 }
 
-/// The dimensions in the order the bases of `inDim` step through them
-/// first, then those of `rest` not yet named.
-static SmallVector<unsigned> orderOfBases(const LinearLayout &layout,
-                                          StringAttr inDim,
-                                          ArrayRef<unsigned> rest) {
-  llvm::SetVector<unsigned> order;
-  if (layout.hasInDim(inDim))
-    for (int32_t i = 0, e = layout.getInDimSizeLog2(inDim); i < e; ++i) {
-      ArrayRef<int32_t> basis = layout.getBasis(inDim, i);
-      const auto *it = llvm::find_if(basis, [](int32_t v) { return v != 0; });
-      if (it != basis.end())
-        order.insert(it - basis.begin());
-    }
-  order.insert(rest.begin(), rest.end());
-  return SmallVector<unsigned>(order.begin(), order.end());
-}
-
 SmallVector<unsigned>
 mlir::triton::gpu::getOrderForMemory(RankedTensorType type) {
-  unsigned rank = type.getRank();
-  SmallVector<unsigned> fallback;
-  for (unsigned dim = rank; dim-- > 0;)
-    fallback.push_back(dim);
-  std::optional<LinearLayout> layout;
-  if (Attribute encoding = type.getEncoding())
-    layout = toLinearLayout(type.getShape(), encoding);
-  if (!layout)
-    return fallback;
   // The order of a thread's elements; where the threads go first along a
   // dimension of which each thread holds one element (so that the order of
   // its elements says nothing), the order of the threads (upstream's
   // heuristic).
+  SmallVector<unsigned> order = getOrder(type);
+  std::optional<LinearLayout> layout;
+  if (Attribute encoding = type.getEncoding())
+    layout = toLinearLayout(type.getShape(), encoding);
+  if (!layout)
+    return order;
   MLIRContext *ctx = type.getContext();
-  SmallVector<unsigned> order =
-      orderOfBases(*layout, StringAttr::get(ctx, "register"), fallback);
   SmallVector<unsigned> threadOrder =
-      orderOfBases(*layout, StringAttr::get(ctx, "lane"), order);
+      getBasesOrder(*layout, StringAttr::get(ctx, "lane"), order);
   if (order == threadOrder)
     return order;
   StringAttr kRegister = StringAttr::get(ctx, "register");
