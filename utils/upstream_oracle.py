@@ -6,7 +6,10 @@
 Each PASS names one of the wheel's pass builders as MODULE.FUNCTION, e.g.
 `ttgpuir.add_remove_layout_conversions`, `ttgpuir.add_reduce_data_duplication`,
 `ttgpuir.add_accelerate_matmul`, `common.add_canonicalizer` (the modules of
-`triton._C.libtriton.passes`). The module is printed after the passes run;
+`triton._C.libtriton.passes`); `nvidia.` in front names one of
+`triton._C.libtriton.nvidia.passes`, and integer arguments follow a colon,
+e.g. `nvidia.ttgpuir.add_allocate_shared_memory_nv:90,81`
+`nvidia.ttgpuir.add_to_llvmir:90,81` (compute capability, PTX version). The module is printed after the passes run;
 with no PASS it is parsed, verified and printed. A file split by `// -----`
 takes `--chunk N` (1-based). This is the oracle for a pass decision that an
 upstream lit test pins: the same input through upstream's pass.
@@ -41,11 +44,18 @@ def main():
     mod = ir.parse_mlir_module(path, ctx)
     pm = ir.pass_manager(ctx)
     for name in args.passes:
+        name, _, arglist = name.partition(":")
+        root = passes
+        if name.startswith("nvidia."):
+            root, name = nvidia.passes, name[len("nvidia."):]
         group, _, fn = name.partition(".")
-        builder = getattr(getattr(passes, group, None), fn, None)
+        builder = getattr(getattr(root, group, None), fn, None)
         if builder is None:
-            sys.exit(f"upstream_oracle: no pass builder {name!r} in triton._C.libtriton.passes")
-        builder(pm)
+            sys.exit(f"upstream_oracle: no pass builder {name!r} in {root.__name__}")
+        try:
+            builder(pm, *[int(a) for a in arglist.split(",") if a])
+        except (TypeError, ValueError) as e:
+            sys.exit(f"upstream_oracle: {name}({arglist}): {e}")
     pm.run(mod, "upstream_oracle")
     print(mod)
 

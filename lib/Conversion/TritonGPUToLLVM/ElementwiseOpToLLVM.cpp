@@ -723,12 +723,26 @@ struct FpToFpOpConversion : public ScalarPattern<FpToFpOp> {
     Type src = getElementTypeOrSelf(op.getSrc().getType());
     Type dst = getElementTypeOrSelf(op.getType());
     bool rtz = op.getRounding() && *op.getRounding() == RoundingMode::RTZ;
+    SmallVector<Value> xs = unpackLLElements(loc, adaptor.getSrc(), rewriter);
     SmallVector<Value> results;
-    for (Value x : unpackLLElements(loc, adaptor.getSrc(), rewriter)) {
-      FailureOr<Value> r = convert(op, rewriter, loc, x, src, dst, rtz);
-      if (failed(r))
-        return failure();
-      results.push_back(*r);
+    if (unsigned width = packWidth(src, dst, rtz)) {
+      // A few elements per instruction; a short last group repeats its
+      // last element and drops what that gives.
+      for (size_t i = 0; i < xs.size(); i += width) {
+        SmallVector<Value> group(xs.begin() + i,
+                                 xs.begin() + std::min(xs.size(), i + width));
+        size_t real = group.size();
+        group.resize(width, group.back());
+        SmallVector<Value> out = convertPack(rewriter, loc, group, src, dst);
+        results.append(out.begin(), out.begin() + real);
+      }
+    } else {
+      for (Value x : xs) {
+        FailureOr<Value> r = convert(op, rewriter, loc, x, src, dst, rtz);
+        if (failed(r))
+          return failure();
+        results.push_back(*r);
+      }
     }
     if (!isScalar(op)) {
       rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
@@ -737,6 +751,141 @@ struct FpToFpOpConversion : public ScalarPattern<FpToFpOp> {
     }
     rewriter.replaceOp(op, results[0]);
     return success();
+  }
+
+  /// How many elements one step of convertPack converts from `src` to
+  /// `dst`, or 0 where the conversion goes element by element (convert).
+  /// The hardware converts fp8 in pairs: e4m3 from sm_89, e5m2 from sm_90
+  /// (before, an e5m2 is just the high byte of an f16); to fp8 (rounding to
+  /// nearest even) from sm_89.
+  unsigned packWidth(Type src, Type dst, bool rtz) const {
+    int cc = target.computeCapability;
+    bool fromE4 = isa<Float8E4M3FNType>(src), fromE5 = isa<Float8E5M2Type>(src);
+    if ((fromE4 && cc >= 89) || (fromE5 && cc >= 90)) {
+      if (!(dst.isF16() || dst.isBF16() || dst.isF32() || dst.isF64()))
+        return 0;
+      // e5m2 to bf16: four at a time, by moving the bits (sm_90's bf16x2
+      // multiply rescales them).
+      return fromE5 && dst.isBF16() ? 4 : 2;
+    }
+    if (isa<Float8E4M3FNType, Float8E5M2Type>(dst) && !rtz && cc >= 89)
+      return src.isF16() || src.isBF16() || src.isF32() || src.isF64() ? 2
+                                                                         : 0;
+    return 0;
+  }
+
+  /// Converts `xs` (packWidth(src, dst) elements) from `src` to `dst`.
+  SmallVector<Value> convertPack(ConversionPatternRewriter &rewriter,
+                                 Location loc, ArrayRef<Value> xs, Type src,
+                                 Type dst) const {
+    MLIRContext *ctx = rewriter.getContext();
+    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(), f16 = rewriter.getF16Type(),
+         f32 = rewriter.getF32Type();
+    // Packs `values` of `type` into one integer of their total width.
+    auto pack = [&](ArrayRef<Value> values, Type type) -> Value {
+      auto vecType = VectorType::get({(int64_t)values.size()}, type);
+      Value v = LLVM::UndefOp::create(rewriter, loc, vecType);
+      for (auto [i, x] : llvm::enumerate(values))
+        v = LLVM::InsertElementOp::create(rewriter, loc, v, x,
+                                          i32Const(rewriter, loc, i));
+      return LLVM::BitcastOp::create(
+          rewriter, loc,
+          IntegerType::get(ctx, values.size() * type.getIntOrFloatBitWidth()),
+          v);
+    };
+    auto unpack = [&](Value vec, SmallVectorImpl<Value> &out) {
+      auto vecType = cast<VectorType>(vec.getType());
+      for (int64_t i = 0; i < vecType.getNumElements(); ++i)
+        out.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, vec, i32Const(rewriter, loc, i)));
+    };
+    auto f8Name = [](Type t) {
+      return isa<Float8E4M3FNType>(t) ? "e4m3x2" : "e5m2x2";
+    };
+    SmallVector<Value> out;
+    if (isFp8(dst)) {
+      // cvt.rn.satfinite.<f8>x2 from an f16 pair, or from two f32.
+      auto pairType = VectorType::get({2}, i8);
+      Value pair;
+      if (src.isF16()) {
+        pair = inlinePtx(rewriter, loc,
+                         std::string("cvt.rn.satfinite.") + f8Name(dst) +
+                             ".f16x2 $0, $1;",
+                         "=h,r", pack(xs, f16), pairType, false)[0];
+      } else {
+        SmallVector<Value> words;
+        for (Value x : xs) {
+          if (src.isBF16())
+            x = LLVM::FPExtOp::create(rewriter, loc, f32, x);
+          else if (src.isF64())
+            x = LLVM::FPTruncOp::create(rewriter, loc, f32, x);
+          words.push_back(LLVM::BitcastOp::create(rewriter, loc, i32, x));
+        }
+        // The first source goes to the high byte.
+        pair = inlinePtx(rewriter, loc,
+                         std::string("cvt.rn.satfinite.") + f8Name(dst) +
+                             ".f32 $0, $2, $1;",
+                         "=h,r,r", words, pairType, false)[0];
+      }
+      unpack(pair, out);
+      return out;
+    }
+    if (isa<Float8E5M2Type>(src) && dst.isBF16()) {
+      // Each byte to the high byte of an f16 lane; the magnitude shifted
+      // right by three is the bf16 of the value times 2^-112 (the biases
+      // differ by 112); the sign put back, one multiply by 2^112 scales it.
+      static constexpr const char *text =
+          "{\n"
+          ".reg .b32 lo, hi, mlo, mhi, scale;\n"
+          "prmt.b32 lo, 0, $2, 0x5140;\n"
+          "prmt.b32 hi, 0, $2, 0x7362;\n"
+          "and.b32 mlo, lo, 0x7fff7fff;\n"
+          "and.b32 mhi, hi, 0x7fff7fff;\n"
+          "shr.b32 mlo, mlo, 3;\n"
+          "shr.b32 mhi, mhi, 3;\n"
+          "and.b32 lo, lo, 0x80008000;\n"
+          "and.b32 hi, hi, 0x80008000;\n"
+          "or.b32 mlo, mlo, lo;\n"
+          "or.b32 mhi, mhi, hi;\n"
+          "mov.b32 scale, 0x77807780;\n"
+          "mul.rn.bf16x2 $0, mlo, scale;\n"
+          "mul.rn.bf16x2 $1, mhi, scale;\n"
+          "}";
+      auto pairType = VectorType::get({2}, dst);
+      for (Value pair : inlinePtx(rewriter, loc, text, "=r,=r,r",
+                                  pack(xs, i8), {pairType, pairType}, false))
+        unpack(pair, out);
+      return out;
+    }
+    // fp8 pair to f16 pair (to bf16 pair on sm_90), then widened.
+    if (dst.isBF16() && target.computeCapability >= 90) {
+      std::string text = "{\n.reg .b32 h;\n.reg .b16 h<2>, b<2>;\n" +
+                         std::string("cvt.rn.f16x2.") + f8Name(src) +
+                         " h, $1;\n"
+                         "mov.b32 {h0, h1}, h;\n"
+                         "cvt.bf16.f16 b0, h0;\n"
+                         "cvt.bf16.f16 b1, h1;\n"
+                         "mov.b32 $0, {b0, b1};\n}";
+      Value pair = inlinePtx(rewriter, loc, text, "=r,h", pack(xs, i8),
+                             VectorType::get({2}, dst), false)[0];
+      unpack(pair, out);
+      return out;
+    }
+    Value pair = inlinePtx(
+        rewriter, loc, std::string("cvt.rn.f16x2.") + f8Name(src) + " $0, $1;",
+        "=r,h", pack(xs, i8), VectorType::get({2}, f16), false)[0];
+    unpack(pair, out);
+    for (Value &h : out) {
+      if (dst.isF16())
+        continue;
+      Value f = LLVM::FPExtOp::create(rewriter, loc, f32, h);
+      if (dst.isF64())
+        f = LLVM::FPExtOp::create(rewriter, loc, dst, f);
+      else if (dst.isBF16())
+        f = LLVM::FPTruncOp::create(rewriter, loc, dst, f);
+      h = f;
+    }
+    return out;
   }
 
   FailureOr<Value> convert(Operation *op, ConversionPatternRewriter &rewriter,
