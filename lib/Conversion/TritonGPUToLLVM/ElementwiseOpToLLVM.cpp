@@ -187,9 +187,9 @@ struct ElementwiseOpConversion : public ConversionPattern {
                                  return isLLVMType(getElementTypeOrSelf(t));
                                }) &&
                   llvm::all_of(resultElts, isLLVMType);
-    // A select of pointers picks between their LLVM values.
-    if (isa<arith::SelectOp>(op) && isa<PointerType>(resultElts[0]) &&
-        hasOnlyDefaultAttrs(op)) {
+    // A select picks between its operands' LLVM values, whatever they stand
+    // for (pointers, fp8 as i8).
+    if (isa<arith::SelectOp>(op) && hasOnlyDefaultAttrs(op)) {
       resultElts[0] = converter->convertType(resultElts[0]);
       direct = true;
     }
@@ -266,12 +266,13 @@ struct TensorConstantConversion
     Location loc = op.getLoc();
     Type elt = getTypeConverter()->convertType(type.getElementType());
     TypedAttr value = splat.getSplatValue<TypedAttr>();
-    if (elt != value.getType()) {
-      // fp8 and similar: the bits as an integer.
-      if (auto f = dyn_cast<FloatAttr>(value))
-        value = rewriter.getIntegerAttr(
-            elt, f.getValue().bitcastToAPInt().getZExtValue());
-    }
+    // fp8 and similar are integers in LLVM; their constant keeps its float
+    // value (as upstream prints it), which translation writes as its bits.
+    auto f = dyn_cast<FloatAttr>(value);
+    if (elt != value.getType() &&
+        !(f && elt.isInteger(f.getType().getIntOrFloatBitWidth())))
+      return op.emitError("a splat constant of ")
+             << type.getElementType() << " cannot be lowered";
     Value scalar = LLVM::ConstantOp::create(rewriter, loc, elt, value);
     SmallVector<Value> values(getNumRegisters(type), scalar);
     rewriter.replaceOp(
@@ -602,8 +603,13 @@ struct BitcastOpConversion
   }
 };
 
+/// tt.clampf: max with the lower bound, then min with the upper. With
+/// propagateNan = all, a NaN x gives NaN: from sm_80 the NaN-propagating
+/// max and min (one instruction each, `max.NaN`); before, which has none,
+/// the number forms and a select of NaN where x is NaN, as upstream.
 struct ClampFOpConversion : public ScalarPattern<ClampFOp> {
-  using ScalarPattern::ScalarPattern;
+  ClampFOpConversion(LLVMTypeConverter &converter, const TargetInfo &target)
+      : ScalarPattern(converter), target(target) {}
   LogicalResult
   matchAndRewrite(ClampFOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
@@ -611,13 +617,93 @@ struct ClampFOpConversion : public ScalarPattern<ClampFOp> {
       return failure();
     Location loc = op.getLoc();
     Value x = adaptor.getX();
-    if (op.getPropagateNan() == PropagateNan::ALL) {
+    bool propagate = op.getPropagateNan() == PropagateNan::ALL;
+    if (propagate && target.computeCapability >= 80) {
       Value lo = LLVM::MaximumOp::create(rewriter, loc, x, adaptor.getMin());
       rewriter.replaceOpWithNewOp<LLVM::MinimumOp>(op, lo, adaptor.getMax());
       return success();
     }
+    Value isNan;
+    if (propagate)
+      isNan = LLVM::FCmpOp::create(rewriter, loc, LLVM::FCmpPredicate::une, x,
+                                   x);
     Value lo = LLVM::MaxNumOp::create(rewriter, loc, x, adaptor.getMin());
-    rewriter.replaceOpWithNewOp<LLVM::MinNumOp>(op, lo, adaptor.getMax());
+    Value r = LLVM::MinNumOp::create(rewriter, loc, lo, adaptor.getMax());
+    if (propagate) {
+      Type t = x.getType();
+      auto nan = LLVM::ConstantOp::create(
+          rewriter, loc, t,
+          rewriter.getFloatAttr(
+              t, APFloat::getNaN(cast<FloatType>(t).getFloatSemantics())));
+      r = LLVM::SelectOp::create(rewriter, loc, isNan, nan, r);
+    }
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+
+  TargetInfo target;
+};
+
+/// The float a constant (a scalar or a splat) holds.
+std::optional<double> getConstantFloat(Value v) {
+  Attribute attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return std::nullopt;
+  if (auto splat = dyn_cast<SplatElementsAttr>(attr))
+    attr = splat.getSplatValue<Attribute>();
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    return f.getValueAsDouble();
+  return std::nullopt;
+}
+
+/// tt.clampf(x, -limit, limit) on sm_90: x's sign on the smaller of |x| and
+/// |limit|, one `min.xorsign.abs` per element instead of a max and a min,
+/// as upstream lowers it. The clamp is recognised where its lower bound is
+/// `0 - limit` (either zero), or where both bounds are constants, c >= 0
+/// and -c. With propagateNan = all the NaN-propagating form is used.
+struct SymmetricClampFOpConversion : public ConvertOpToLLVMPattern<ClampFOp> {
+  SymmetricClampFOpConversion(LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/20) {}
+
+  static bool isSymmetric(ClampFOp op) {
+    if (auto sub = op.getMin().getDefiningOp<arith::SubFOp>()) {
+      std::optional<double> zero = getConstantFloat(sub.getLhs());
+      return sub.getRhs() == op.getMax() && zero && *zero == 0.0;
+    }
+    std::optional<double> lo = getConstantFloat(op.getMin());
+    std::optional<double> hi = getConstantFloat(op.getMax());
+    return lo && hi && *hi >= 0.0 && *lo == -*hi;
+  }
+
+  LogicalResult
+  matchAndRewrite(ClampFOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type element = getElementTypeOrSelf(op.getType());
+    if (!(element.isF32() || element.isF16() || element.isBF16()) ||
+        !isSymmetric(op))
+      return failure();
+    std::string name = "llvm.nvvm.fmin.";
+    if (op.getPropagateNan() == PropagateNan::ALL)
+      name += "nan.";
+    name += "xorsign.abs.";
+    name += element.isF32() ? "f" : element.isF16() ? "f16" : "bf16";
+    Location loc = op.getLoc();
+    Type t = getTypeConverter()->convertType(element);
+    if (!isa<RankedTensorType>(op.getType())) {
+      rewriter.replaceOp(op, callIntrinsic(rewriter, loc, name, t,
+                                           {adaptor.getX(), adaptor.getMax()}));
+      return success();
+    }
+    SmallVector<Value> xs = unpackLLElements(loc, adaptor.getX(), rewriter);
+    SmallVector<Value> limits =
+        unpackLLElements(loc, adaptor.getMax(), rewriter);
+    if (xs.size() != limits.size())
+      return rewriter.notifyMatchFailure(op, "operand layouts differ");
+    SmallVector<Value> results;
+    for (auto [x, limit] : llvm::zip(xs, limits))
+      results.push_back(callIntrinsic(rewriter, loc, name, t, {x, limit}));
+    rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), results,
+                                          rewriter, op.getType()));
     return success();
   }
 };
@@ -1288,13 +1374,15 @@ void mlir::triton::gpu::populateElementwiseOpToLLVMPatterns(
   patterns.add<ElementwiseOpConversion>(converter, ctx, equalRegisterBits);
   patterns.add<TensorConstantConversion, ExpOpConversion, Exp2OpConversion,
                DivFOpConversion, AddPtrOpConversion, IntToPtrOpConversion,
-               PtrToIntOpConversion, BitcastOpConversion, ClampFOpConversion,
+               PtrToIntOpConversion, BitcastOpConversion,
                PreciseSqrtOpConversion, PreciseDivFOpConversion,
                MulhiUIOpConversion, ExternElementwiseOpConversion,
                ElementwiseInlineAsmOpConversion, MapElementwiseOpConversion,
                ArithFp8CastConversion<arith::TruncFOp>, Fp8AbsFOpConversion,
                ArithFp8CastConversion<arith::ExtFOp>>(converter);
-  patterns.add<FpToFpOpConversion>(converter, target);
+  patterns.add<FpToFpOpConversion, ClampFOpConversion>(converter, target);
+  if (target.computeCapability >= 90)
+    patterns.add<SymmetricClampFOpConversion>(converter);
   if (target.computeCapability >= 80)
     patterns.add<TruncFToHalfPairs>(converter, equalRegisterBits);
   auto lib = [&](auto tag, StringRef f32, StringRef f64) {
