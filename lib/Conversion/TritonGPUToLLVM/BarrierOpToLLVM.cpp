@@ -29,9 +29,9 @@ Value firstThreadAnd(ConversionPatternRewriter &rewriter, Location loc,
 /// CTA's first thread where `pred` (if any) holds.
 void inFirstThread(ConversionPatternRewriter &rewriter, Location loc,
                    Value memDesc, Value pred, const std::string &instr) {
+  Value first = firstThreadAnd(rewriter, loc, pred);
   Value addr = sharedPointer(rewriter, loc, memDesc);
-  inlinePtx(rewriter, loc, "@$0 " + instr + ";", "b,r",
-            {firstThreadAnd(rewriter, loc, pred), addr}, {});
+  inlinePtx(rewriter, loc, "@$0 " + instr + ";", "b,r", {first, addr}, {});
 }
 
 struct InitBarrierOpConversion : public ConvertOpToLLVMPattern<InitBarrierOp> {

@@ -648,8 +648,17 @@ Value mlir::triton::gpu::sharedAddress32(OpBuilder &b, Location loc,
 }
 
 Value mlir::triton::gpu::isFirstThread(OpBuilder &b, Location loc) {
-  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq,
-                              getThreadId(b, loc), i32Const(b, loc, 0));
+  Value tid = getThreadId(b, loc);
+  // Masked below the thread count (a power of two), as upstream writes the
+  // leader's test.
+  Block *block = b.getInsertionBlock();
+  if (Operation *scope = block ? block->getParentOp() : nullptr) {
+    int threads = getNumWarps(scope) * getThreadsPerWarp(scope);
+    if (llvm::isPowerOf2_32(threads))
+      tid = LLVM::AndOp::create(b, loc, tid, i32Const(b, loc, threads - 1));
+  }
+  return LLVM::ICmpOp::create(b, loc, LLVM::ICmpPredicate::eq, tid,
+                              i32Const(b, loc, 0));
 }
 
 //===----------------------------------------------------------------------===//

@@ -8,8 +8,12 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-LABEL: llvm.func @barriers
   tt.func public @barriers(%phase: i32, %go: i1) {
     %bar = ttg.local_alloc : () -> !ttg.memdesc<1xi64, #shared, #smem, mutable>
-    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x
-    // CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]], %{{.*}} : i32
+    // The first thread: its id, masked below the thread count, is 0.
+    // CHECK: %[[TID0:.*]] = nvvm.read.ptx.sreg.tid.x
+    // CHECK-NEXT: %[[C127:.*]] = llvm.mlir.constant(127 : i32) : i32
+    // CHECK-NEXT: %[[TID:.*]] = llvm.and %[[TID0]], %[[C127]] : i32
+    // CHECK-NEXT: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
+    // CHECK-NEXT: %[[FIRST:.*]] = llvm.icmp "eq" %[[TID]], %[[C0]] : i32
     // At the kernel's start no barrier goes before the init; one follows it,
     // so that every thread sees the initialized mbarrier.
     // CHECK-NOT: nvvm.barrier0
