@@ -164,6 +164,8 @@ LoweringHints mlir::triton::gpu::computeLoweringHints(ModuleOp mod) {
       sizes[op] = computeVectorSize(axisInfo, load.getPtr(), load.getMask());
     else if (auto store = dyn_cast<StoreOp>(op))
       sizes[op] = computeVectorSize(axisInfo, store.getPtr(), store.getMask());
+    else if (auto rmw = dyn_cast<AtomicRMWOp>(op))
+      sizes[op] = computeVectorSize(axisInfo, rmw.getPtr(), rmw.getMask());
     else if (auto copy = dyn_cast<AsyncCopyGlobalToLocalOp>(op))
       sizes[op] = computeVectorSize(axisInfo, copy.getSrc(), copy.getMask(),
                                     copy.getContiguity());
@@ -621,6 +623,12 @@ FailureOr<std::string> rmwSuffix(Operation *op, RMWOp kind, Type elt) {
 using AtomicEmitter =
     std::function<Value(Value pred, Value ptr, ArrayRef<Value> args)>;
 
+/// One atomic on several consecutive elements: given the predicate (null for
+/// always), the first element's pointer and the elements' operands, their
+/// old values.
+using VectorAtomicEmitter = std::function<SmallVector<Value>(
+    Value pred, Value ptr, ArrayRef<SmallVector<Value>> args)>;
+
 /// Shared code of atomic_rmw and atomic_cas: one PTX atom per element, run by
 /// the thread that owns it; the result, when used, is shared with the
 /// threads holding copies of the element through scratch shared memory.
@@ -633,7 +641,8 @@ struct AtomicConversionBase : public ConvertOpToLLVMPattern<OpTy> {
   LogicalResult lower(OpTy op, ValueRange ptrs,
                       ArrayRef<SmallVector<Value>> args, ArrayRef<Value> masks,
                       StringRef instr, ConversionPatternRewriter &rewriter,
-                      const AtomicEmitter &emit = nullptr) const {
+                      const AtomicEmitter &emit = nullptr, unsigned vec = 1,
+                      const VectorAtomicEmitter &emitVector = nullptr) const {
     Location loc = op.getLoc();
     Type resultType = op.getType();
     Type elt =
@@ -663,6 +672,16 @@ struct AtomicConversionBase : public ConvertOpToLLVMPattern<OpTy> {
         continue;
       Value pred =
           andPred(rewriter, loc, masks.empty() ? Value() : masks[r], owner);
+      if (emitVector && vec > 1) {
+        // Registers r..r+vec-1: consecutive addresses, one mask.
+        if (r % vec)
+          continue;
+        SmallVector<Value> old =
+            emitVector(pred, ptrs[r], args.slice(r, vec));
+        for (unsigned i = 0; i < vec; ++i)
+          results[r + i] = old[i];
+        continue;
+      }
       if (emit) {
         results[r] = emit(pred, ptrs[r], args[r]);
         continue;
@@ -751,8 +770,92 @@ struct AtomicConversionBase : public ConvertOpToLLVMPattern<OpTy> {
 
 struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
   AtomicRMWOpConversion(TritonGPUToLLVMTypeConverter &converter,
-                        int capability)
-      : AtomicConversionBase(converter), capability(capability) {}
+                        const VectorSizes &vectorSizes, int capability,
+                        int ptxVersion)
+      : AtomicConversionBase(converter), vectorSizes(vectorSizes),
+        capability(capability), ptxVersion(ptxVersion) {}
+
+  /// How many consecutive elements one `atom` adds: float adds of
+  /// contiguous, equally masked elements, as upstream vectorizes them. On
+  /// sm_90 with PTX 8.1 `atom.add.v2/.v4.f32` and `.v2/.v4/.v8` of f16 and
+  /// bf16 (at most 128 bits); otherwise f16 pairs packed in one 32-bit word
+  /// (`atom.add.noftz.f16x2`).
+  bool hasVectorAtomics(int target) const {
+    return target >= 90 && ptxVersion >= 81;
+  }
+  unsigned vectorWidth(AtomicRMWOp op, Type elt, int target) const {
+    if (op.getAtomicRmwOp() != RMWOp::FADD ||
+        !isa<RankedTensorType>(op.getType()))
+      return 1;
+    unsigned vec = std::max(1u, vectorSizes.lookup(op));
+    unsigned bits = elt.getIntOrFloatBitWidth();
+    if (hasVectorAtomics(target) &&
+        (elt.isF32() || elt.isF16() || elt.isBF16()))
+      return std::min(vec, 128 / bits);
+    if (elt.isF16() && vec >= 2)
+      return 2;
+    return 1;
+  }
+
+  /// One vector (or packed-pair) atomic add of `vals` at `ptr`.
+  SmallVector<Value> emitVectorAdd(ConversionPatternRewriter &rewriter,
+                                   Location loc, AtomicRMWOp op, Type elt,
+                                   int target, Value pred, Value ptr,
+                                   ArrayRef<SmallVector<Value>> vals) const {
+    unsigned vec = vals.size();
+    unsigned bits = elt.getIntOrFloatBitWidth();
+    std::string sem = semScope(op.getSem(), op.getScope());
+    std::string type = elt.isF32() ? "f32" : elt.isF16() ? "f16" : "bf16";
+    std::string add = elt.isF32() ? ".add" : ".add.noftz";
+    SmallVector<Value> operands = {ptr};
+    if (!hasVectorAtomics(target)) {
+      // A pair in one word: f16x2.
+      auto pairType = VectorType::get({2}, elt);
+      Value pair = LLVM::UndefOp::create(rewriter, loc, pairType);
+      for (unsigned i = 0; i < 2; ++i)
+        pair = LLVM::InsertElementOp::create(rewriter, loc, pair, vals[i][0],
+                                             i32Const(rewriter, loc, i));
+      operands.push_back(pair);
+      std::string text = "mov.u32 $0, 0x0;\n\t";
+      std::string cons = "=r,l,r";
+      if (pred) {
+        operands.push_back(pred);
+        cons += ",b";
+        text += "@$3 ";
+      }
+      text += "atom" + sem + add + "." + type + "x2 $0, [ $1 + 0 ], $2;";
+      Value old = inlinePtx(rewriter, loc, text, cons, operands, pairType)[0];
+      SmallVector<Value> out;
+      for (unsigned i = 0; i < 2; ++i)
+        out.push_back(LLVM::ExtractElementOp::create(
+            rewriter, loc, old, i32Const(rewriter, loc, i)));
+      return out;
+    }
+    StringRef c = wordConstraint(bits);
+    std::string text, cons, outs, ins;
+    for (unsigned i = 0; i < vec; ++i) {
+      text += "mov.u" + std::to_string(std::max(bits, 16u)) + " $" +
+              std::to_string(i) + ", 0x0;\n\t";
+      cons += std::string(i ? "," : "") + "=" + c.str();
+      outs += std::string(i ? ", " : "") + "$" + std::to_string(i);
+    }
+    cons += ",l";
+    for (unsigned i = 0; i < vec; ++i) {
+      operands.push_back(vals[i][0]);
+      cons += "," + c.str();
+      ins += std::string(i ? ", " : "") + "$" + std::to_string(vec + 1 + i);
+    }
+    if (pred) {
+      operands.push_back(pred);
+      cons += ",b";
+      text += "@$" + std::to_string(2 * vec + 1) + " ";
+    }
+    text += "atom" + sem + add + ".v" + std::to_string(vec) + "." + type +
+            " { " + outs + " }, [ $" + std::to_string(vec) + " + 0 ], { " +
+            ins + " };";
+    SmallVector<Type> types(vec, elt);
+    return inlinePtx(rewriter, loc, text, cons, operands, types);
+  }
 
   LogicalResult
   matchAndRewrite(AtomicRMWOp op, OpAdaptor adaptor,
@@ -780,8 +883,14 @@ struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
     FailureOr<std::string> suffix = rmwSuffix(op, op.getAtomicRmwOp(), elt);
     if (failed(suffix))
       return failure();
-    return lower(op, ptrs, args, masks,
-                 semScope(op.getSem(), op.getScope()) + *suffix, rewriter);
+    unsigned vec = vectorWidth(op, elt, target);
+    return lower(
+        op, ptrs, args, masks, semScope(op.getSem(), op.getScope()) + *suffix,
+        rewriter, nullptr, vec,
+        [&](Value pred, Value ptr, ArrayRef<SmallVector<Value>> vals) {
+          return emitVectorAdd(rewriter, loc, op, elt, target, pred, ptr,
+                               vals);
+        });
   }
 
   /// An `llvm.atomicrmw fadd` of `val` at `ptr`, run only where `pred`
@@ -835,7 +944,9 @@ struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
   }
 
 private:
+  const VectorSizes &vectorSizes;
   int capability;
+  int ptxVersion;
 };
 
 struct AtomicCASOpConversion : public AtomicConversionBase<AtomicCASOp> {
@@ -990,5 +1101,7 @@ void mlir::triton::gpu::populateLoadStoreOpToLLVMPatterns(
   patterns.add<AsyncCopyGlobalToLocalOpConversion>(converter, vectorSizes);
   patterns.add<AtomicCASOpConversion, AsyncCommitGroupOpConversion,
                AsyncWaitOpConversion>(converter);
-  patterns.add<AtomicRMWOpConversion>(converter, target.computeCapability);
+  patterns.add<AtomicRMWOpConversion>(converter, vectorSizes,
+                                      target.computeCapability,
+                                      target.ptxVersion);
 }
