@@ -567,19 +567,24 @@ struct AssertOpConversion : public ConvertOpToLLVMPattern<AssertOp> {
           LLVM::XOrOp::create(rewriter, loc, v, boolConst(rewriter, loc, true));
       failed = LLVM::OrOp::create(rewriter, loc, failed, notV);
     }
+    // The source position: the innermost callee of an inlined call, under
+    // its names, as upstream reports it. The function is not known there
+    // (upstream's message says "unknown" too).
     std::string file = "unknown", func = "unknown";
     int line = 0;
-    if (auto fl = dyn_cast<FileLineColLoc>(loc)) {
+    Location where = loc;
+    while (true) {
+      if (auto call = dyn_cast<CallSiteLoc>(where))
+        where = call.getCallee();
+      else if (auto name = dyn_cast<NameLoc>(where))
+        where = name.getChildLoc();
+      else
+        break;
+    }
+    if (auto fl = dyn_cast<FileLineColLoc>(where)) {
       file = fl.getFilename().str();
       line = fl.getLine();
-    } else if (auto name = dyn_cast<NameLoc>(loc)) {
-      if (auto fl = dyn_cast<FileLineColLoc>(name.getChildLoc())) {
-        file = fl.getFilename().str();
-        line = fl.getLine();
-      }
     }
-    if (auto f = op->getParentOfType<LLVM::LLVMFuncOp>())
-      func = f.getName().str();
 
     Block *before = rewriter.getInsertionBlock();
     Block *after = rewriter.splitBlock(before, rewriter.getInsertionPoint());

@@ -52,6 +52,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
+// The assert's position: the innermost callee of an inlined call (its file
+// and line); the function is reported "unknown", as upstream does.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-DAG: llvm.mlir.global internal constant @assertFunc_0("unknown\00")
+  // CHECK-DAG: llvm.mlir.global internal constant @assertFile_0("helpers.py\00")
+  // CHECK-LABEL: llvm.func @inlined_assert
+  // CHECK: %[[LINE:.*]] = llvm.mlir.constant(29 : i32) : i32
+  // CHECK: llvm.call @__assertfail(%{{.*}}, %{{.*}}, %[[LINE]],
+  tt.func public @inlined_assert(%c: tensor<128xi1, #blocked>) {
+    tt.assert %c, "inner" : tensor<128xi1, #blocked> loc(#at)
+    tt.return
+  }
+}
+#inner = loc("helpers.py":29:28)
+#outer = loc("kernel.py":33:8)
+#named = loc("check"(#inner))
+#at = loc(callsite(#named at #outer))
+
+// -----
+
 // tl.debug_barrier() arrives as gpu.barrier: a CTA-wide barrier.
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @debug_barrier
