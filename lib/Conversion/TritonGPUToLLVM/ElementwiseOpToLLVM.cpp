@@ -274,6 +274,9 @@ struct TensorConstantConversion
       return op.emitError("a splat constant of ")
              << type.getElementType() << " cannot be lowered";
     Value scalar = LLVM::ConstantOp::create(rewriter, loc, elt, value);
+    // Upstream's splat goes through a bitcast to the element's own type
+    // (which its tests pin); LLVM folds it away.
+    scalar = LLVM::BitcastOp::create(rewriter, loc, elt, scalar);
     SmallVector<Value> values(getNumRegisters(type), scalar);
     rewriter.replaceOp(
         op, packLLElements(loc, getTypeConverter(), values, rewriter, type));
