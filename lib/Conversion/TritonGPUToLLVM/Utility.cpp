@@ -617,6 +617,40 @@ Value mlir::triton::gpu::fromMemory(OpBuilder &b, Location loc, Value v,
   return v;
 }
 
+Type mlir::triton::gpu::sharedVectorType(Type elt, int vec) {
+  if (!elt.isIntOrFloat())
+    return VectorType::get(vec, elt);
+  MLIRContext *ctx = elt.getContext();
+  unsigned bits = elt.getIntOrFloatBitWidth();
+  if (bits < 32 && bits * vec > 32)
+    return VectorType::get(bits * vec / 32, IntegerType::get(ctx, 32));
+  return VectorType::get(vec, IntegerType::get(ctx, bits));
+}
+
+Value mlir::triton::gpu::packSharedVector(OpBuilder &b, Location loc,
+                                          ArrayRef<Value> values) {
+  Type elt = values.front().getType();
+  int vec = values.size();
+  Value v = LLVM::UndefOp::create(b, loc, VectorType::get(vec, elt));
+  for (auto [i, x] : llvm::enumerate(values))
+    v = LLVM::InsertElementOp::create(b, loc, v, x, i32Const(b, loc, i));
+  Type type = sharedVectorType(elt, vec);
+  return type == v.getType() ? v : LLVM::BitcastOp::create(b, loc, type, v);
+}
+
+SmallVector<Value> mlir::triton::gpu::unpackSharedVector(OpBuilder &b,
+                                                         Location loc, Value v,
+                                                         Type elt, int vec) {
+  auto elements = VectorType::get(vec, elt);
+  if (v.getType() != elements)
+    v = LLVM::BitcastOp::create(b, loc, elements, v);
+  SmallVector<Value> values;
+  for (int i = 0; i < vec; ++i)
+    values.push_back(
+        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
+  return values;
+}
+
 SmallVector<Value> mlir::triton::gpu::loadSharedVector(OpBuilder &b,
                                                        Location loc, Value addr,
                                                        Type elt, int vec,
@@ -624,13 +658,9 @@ SmallVector<Value> mlir::triton::gpu::loadSharedVector(OpBuilder &b,
   if (vec == 1)
     return {fromMemory(
         b, loc, LLVM::LoadOp::create(b, loc, memoryType(b, elt), addr), elt)};
-  Value v = LLVM::LoadOp::create(b, loc, VectorType::get(vec, elt), addr,
+  Value v = LLVM::LoadOp::create(b, loc, sharedVectorType(elt, vec), addr,
                                  /*alignment=*/vec * bytes);
-  SmallVector<Value> values;
-  for (int i = 0; i < vec; ++i)
-    values.push_back(
-        LLVM::ExtractElementOp::create(b, loc, v, i32Const(b, loc, i)));
-  return values;
+  return unpackSharedVector(b, loc, v, elt, vec);
 }
 
 Value mlir::triton::gpu::sharedPointer(OpBuilder &b, Location loc,

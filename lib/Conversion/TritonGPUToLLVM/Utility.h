@@ -279,6 +279,16 @@ Value loadShared(OpBuilder &b, Location loc, Value ptr, Type type);
 Type memoryType(OpBuilder &b, Type type);
 Value toMemory(OpBuilder &b, Location loc, Value v);
 Value fromMemory(OpBuilder &b, Location loc, Value v, Type type);
+/// The type one shared-memory access of `vec` (> 1) consecutive elements of
+/// memory type `elt` moves, as upstream writes it: 32-bit words when the
+/// elements are narrower and the whole is wider than a word, else integers
+/// of the elements' width. Other element types (pointers) stay as they are.
+Type sharedVectorType(Type elt, int vec);
+/// `values` (memory form) as one value of sharedVectorType.
+Value packSharedVector(OpBuilder &b, Location loc, ArrayRef<Value> values);
+/// A loaded value of sharedVectorType(elt, vec) as its `vec` elements.
+SmallVector<Value> unpackSharedVector(OpBuilder &b, Location loc, Value v,
+                                      Type elt, int vec);
 /// `vec` consecutive elements of type `elt` (each `bytes` wide) from the
 /// shared address `addr`, one load (a vector load when `vec` > 1, aligned
 /// to its size).

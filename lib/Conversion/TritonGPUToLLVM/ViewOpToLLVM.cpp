@@ -587,7 +587,7 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
                              bytes);
     };
     int vec = plan.vec;
-    Type vecTy = vec > 1 ? Type(VectorType::get(vec, memTy)) : memTy;
+    Type vecTy = vec > 1 ? sharedVectorType(memTy, vec) : memTy;
     unsigned align = bytes * vec;
     // The round a register belongs to: its round bits.
     auto roundOf = [](int r, ArrayRef<int> roundBits) {
@@ -617,13 +617,11 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
         if (vec == 1) {
           v = toMemory(rewriter, loc, values[r]);
         } else {
-          v = LLVM::UndefOp::create(rewriter, loc, vecTy);
+          SmallVector<Value> elements;
           for (int i = 0; i < vec; ++i)
-            v = LLVM::InsertElementOp::create(
-                rewriter, loc, v,
-                toMemory(rewriter, loc,
-                         values[vectorRegister(r, plan.srcVecBits, i)]),
-                i32Const(rewriter, loc, i));
+            elements.push_back(toMemory(
+                rewriter, loc, values[vectorRegister(r, plan.srcVecBits, i)]));
+          v = packSharedVector(rewriter, loc, elements);
         }
         LLVM::StoreOp::create(rewriter, loc, v, address(srcSide, r), align);
       }
@@ -646,14 +644,12 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
           continue;
         Value v = LLVM::LoadOp::create(rewriter, loc, vecTy,
                                        address(*dstSide, r), align);
-        for (int i = 0; i < vec; ++i) {
-          Value e = vec == 1 ? v
-                             : LLVM::ExtractElementOp::create(
-                                   rewriter, loc, v, i32Const(rewriter, loc, i))
-                                   .getResult();
+        SmallVector<Value> elements =
+            vec == 1 ? SmallVector<Value>{v}
+                     : unpackSharedVector(rewriter, loc, v, memTy, vec);
+        for (int i = 0; i < vec; ++i)
           result[vectorRegister(r, plan.dstVecBits, i)] =
-              fromMemory(rewriter, loc, e, elt);
-        }
+              fromMemory(rewriter, loc, elements[i], elt);
       }
     }
     for (int r = 0; r < numDst; ++r)
@@ -718,11 +714,8 @@ LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
       LLVM::StoreOp::create(b, loc, toMemory(b, loc, values[r]), addr);
       continue;
     }
-    auto vecTy = VectorType::get(vec, values[r].getType());
-    Value v = LLVM::UndefOp::create(b, loc, vecTy);
-    for (int i = 0; i < vec; ++i)
-      v = LLVM::InsertElementOp::create(b, loc, v, values[r + i],
-                                        i32Const(b, loc, i));
+    Value v = packSharedVector(
+        b, loc, ArrayRef<Value>(values).slice(r, vec));
     LLVM::StoreOp::create(b, loc, v, addr, /*alignment=*/vec * bytes);
   }
   emitBarrier(b, loc);

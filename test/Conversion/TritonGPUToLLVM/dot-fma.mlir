@@ -39,7 +39,7 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   // CHECK: llvm.br ^[[BODY:bb[0-9]+]](%{{.*}}, %{{.*}}
   // CHECK: ^[[BODY]](%[[K0:[0-9]+]]: i32,
   // CHECK: llvm.and %[[K0]], %{{.*}} : i32
-  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xf32>
+  // CHECK: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<3> -> vector<4xi32>
   // CHECK-COUNT-1024: llvm.intr.fmuladd
   // CHECK-NOT: llvm.intr.fmuladd
   // CHECK: %[[STEP:.*]] = llvm.mlir.constant(16 : i32) : i32

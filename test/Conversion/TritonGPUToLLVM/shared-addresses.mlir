@@ -8,7 +8,7 @@
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @epilogue
   // CHECK: %[[P0:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
-  // CHECK-NEXT: llvm.store %{{.*}}, %[[P0]] {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<3>
+  // CHECK-NEXT: llvm.store %{{.*}}, %[[P0]] {alignment = 16 : i64} : vector<4xi32>, !llvm.ptr<3>
   // CHECK: %[[X1:.*]] = llvm.xor %[[T:.*]], %{{.*}} : i32
   // CHECK: %[[P1:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
   // CHECK-NEXT: %[[Q1:.*]] = llvm.getelementptr %[[P1]][128]
