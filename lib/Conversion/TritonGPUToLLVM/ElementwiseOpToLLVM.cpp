@@ -868,8 +868,8 @@ struct FpToFpOpConversion : public ScalarPattern<FpToFpOp> {
                                  Location loc, ArrayRef<Value> xs, Type src,
                                  Type dst) const {
     MLIRContext *ctx = rewriter.getContext();
-    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(), f16 = rewriter.getF16Type(),
-         f32 = rewriter.getF32Type();
+    Type i8 = rewriter.getI8Type(), i32 = rewriter.getI32Type(),
+         f16 = rewriter.getF16Type(), f32 = rewriter.getF32Type();
     // Packs `values` of `type` into one integer of their total width.
     auto pack = [&](ArrayRef<Value> values, Type type) -> Value {
       auto vecType = VectorType::get({(int64_t)values.size()}, type);
