@@ -369,6 +369,10 @@ struct ScanOpConversion : public ConvertOpToLLVMPattern<ScanOp> {
     unsigned axis = op.getAxis();
     bool reverse = op.getReverse();
     auto srcType = cast<RankedTensorType>(op.getSrcs()[0].getType());
+    if (axis >= srcType.getRank())
+      return op.emitError("axis ")
+             << axis << " is out of range for operands of rank "
+             << srcType.getRank();
     std::optional<LinearLayout> layout = getLayout(srcType);
     if (!layout)
       return op.emitError("cannot lay out the operand");

@@ -37,9 +37,12 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(
     SmallVector<Type> fields(n, elt);
     return LLVM::LLVMStructType::getLiteral(type.getContext(), fields);
   });
-  addConversion([ctx](MemDescType) -> Type {
-    return LLVM::LLVMStructType::getLiteral(
-        ctx, {LLVM::LLVMPointerType::get(ctx, 3)});
+  // A buffer's view, as upstream's: its shared-memory address and an i32
+  // offset per dimension (ours are zero: views fold into the address).
+  addConversion([ctx](MemDescType type) -> Type {
+    SmallVector<Type> fields = {LLVM::LLVMPointerType::get(ctx, 3)};
+    fields.append(type.getRank(), IntegerType::get(ctx, 32));
+    return LLVM::LLVMStructType::getLiteral(ctx, fields);
   });
   addConversion(
       [ctx](AsyncTokenType) -> Type { return IntegerType::get(ctx, 32); });
@@ -542,10 +545,10 @@ Value mlir::triton::gpu::getSharedAddress(OpBuilder &b, Location loc,
   std::optional<int64_t> offset = getAllocationOffset(op);
   if (!offset)
     return {};
-  Value base = getFunctionSharedBase(b, loc, op);
-  if (*offset == 0)
-    return base;
-  return gepBytes(b, loc, base, i32Const(b, loc, *offset));
+  // Upstream's form: the offset, the base, and a GEP even at offset 0
+  // (LLVM folds it).
+  Value bytes = i32Const(b, loc, *offset);
+  return gepBytes(b, loc, getFunctionSharedBase(b, loc, op), bytes);
 }
 
 void mlir::triton::gpu::emitBarrier(OpBuilder &b, Location loc) {
@@ -922,6 +925,8 @@ int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
     if (!layout)
       return 0;
     unsigned axis = scan.getAxis();
+    if (axis >= src.getRank())
+      return 0;
     int64_t runs = scanSharedRuns(*layout, axis, src.getShape()[axis]);
     if (runs == 0)
       return 0;

@@ -664,16 +664,38 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
 // Shared-memory buffers
 //===----------------------------------------------------------------------===//
 
+/// The fields of a view's struct (address, then offsets), each extracted as
+/// upstream does, however the struct was made.
+SmallVector<Value> memDescFields(OpBuilder &b, Location loc,
+                                 Value llvmStruct) {
+  auto structTy = cast<LLVM::LLVMStructType>(llvmStruct.getType());
+  SmallVector<Value> fields;
+  for (auto [i, type] : llvm::enumerate(structTy.getBody()))
+    fields.push_back(LLVM::ExtractValueOp::create(
+        b, loc, type, llvmStruct, ArrayRef<int64_t>{(int64_t)i}));
+  return fields;
+}
+
 /// The shared-memory address of `memdesc`'s struct.
 Value memDescBase(OpBuilder &b, Location loc, Value llvmStruct) {
   return unpackLLElements(loc, llvmStruct, b)[0];
 }
 
+/// The struct of a view of `type` at `ptr`, with `offsets` (one per
+/// dimension), zero where none are given.
 Value makeMemDesc(OpBuilder &b, Location loc, const TypeConverter *converter,
-                  Value ptr, Type type) {
-  Type structTy = converter->convertType(type);
+                  Value ptr, Type type, ArrayRef<Value> offsets = {}) {
+  auto structTy = cast<LLVM::LLVMStructType>(converter->convertType(type));
+  size_t rank = structTy.getBody().size() - 1;
+  SmallVector<Value> fields(offsets);
+  if (fields.empty())
+    fields.assign(rank, i32Const(b, loc, 0));
   Value s = LLVM::UndefOp::create(b, loc, structTy);
-  return LLVM::InsertValueOp::create(b, loc, s, ptr, ArrayRef<int64_t>{0});
+  s = LLVM::InsertValueOp::create(b, loc, s, ptr, ArrayRef<int64_t>{0});
+  for (auto [i, offset] : llvm::enumerate(fields))
+    s = LLVM::InsertValueOp::create(b, loc, s, offset,
+                                    ArrayRef<int64_t>{int64_t(i) + 1});
+  return s;
 }
 
 /// Writes a tensor's registers into a shared buffer, on a target of
@@ -869,24 +891,71 @@ struct MemDescIndexOpConversion : public ViewPattern<MemDescIndexOp> {
     Location loc = op.getLoc();
     MemDescType type = op.getType();
     int64_t bytes = getSharedBytesPerCTA(type, type.getShape());
-    Value base = memDescBase(rewriter, loc, adaptor.getSrc());
-    Value offset = LLVM::MulOp::create(rewriter, loc, adaptor.getIndex(),
-                                       i32Const(rewriter, loc, bytes));
-    Value ptr = gepBytes(rewriter, loc, base, offset);
-    rewriter.replaceOp(
-        op, makeMemDesc(rewriter, loc, getTypeConverter(), ptr, type));
+    // Counted in elements where they are whole bytes, as upstream does.
+    Type elt = getTypeConverter()->convertType(type.getElementType());
+    unsigned eltBits =
+        elt && elt.isIntOrFloat() ? elt.getIntOrFloatBitWidth() : 0;
+    bool inElements = eltBits >= 8 && eltBits % 8 == 0 &&
+                      bytes % (eltBits / 8) == 0;
+    Value offset = LLVM::MulOp::create(
+        rewriter, loc, adaptor.getIndex(),
+        i32Const(rewriter, loc, inElements ? bytes / (eltBits / 8) : bytes));
+    SmallVector<Value> src = memDescFields(rewriter, loc, adaptor.getSrc());
+    Value ptr =
+        inElements
+            ? LLVM::GEPOp::create(rewriter, loc, src[0].getType(), elt, src[0],
+                                  offset)
+                  .getResult()
+            : gepBytes(rewriter, loc, src[0], offset);
+    // The view keeps the offsets of the dimensions it keeps.
+    SmallVector<Value> offsets(llvm::drop_begin(src, 2));
+    rewriter.replaceOp(op, makeMemDesc(rewriter, loc, getTypeConverter(), ptr,
+                                       type, offsets));
     return success();
   }
 };
 
-/// Views whose layout already describes the same bytes differently.
+/// Views whose layout already describes the same bytes differently: the
+/// same address, in a struct of the view's rank.
 template <typename OpTy>
 struct MemDescViewConversion : public ViewPattern<OpTy> {
   using ViewPattern<OpTy>::ViewPattern;
   LogicalResult
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOp(op, adaptor.getSrc());
+    Location loc = op.getLoc();
+    SmallVector<Value> src = unpackLLElements(loc, adaptor.getSrc(), rewriter);
+    SmallVector<Value> offsets;
+    // A transposed view's offsets are the source's, permuted.
+    if constexpr (std::is_same_v<OpTy, MemDescTransOp>)
+      for (int32_t dim : op.getOrder())
+        offsets.push_back(src[dim + 1]);
+    rewriter.replaceOp(op, makeMemDesc(rewriter, loc, this->getTypeConverter(),
+                                       src[0], op.getType(), offsets));
+    return success();
+  }
+};
+
+/// A view of the same bytes as another element type and shape: its address
+/// is the source's (upstream's form: the source's offset added, zero for
+/// ours, whose views fold into the address).
+struct MemDescReinterpretOpConversion
+    : public ViewPattern<MemDescReinterpretOp> {
+  using ViewPattern::ViewPattern;
+  LogicalResult
+  matchAndRewrite(MemDescReinterpretOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value base = memDescBase(rewriter, loc, adaptor.getSrc());
+    Type elt = getTypeConverter()->convertType(
+        op.getSrc().getType().getElementType());
+    if (!elt)
+      return op.emitError("cannot lower the element type ")
+             << op.getSrc().getType().getElementType();
+    Value ptr = LLVM::GEPOp::create(rewriter, loc, base.getType(), elt, base,
+                                    ValueRange{i32Const(rewriter, loc, 0)});
+    rewriter.replaceOp(op, makeMemDesc(rewriter, loc, getTypeConverter(), ptr,
+                                       op.getType()));
     return success();
   }
 };
@@ -910,6 +979,7 @@ void mlir::triton::gpu::populateMemoryOpToLLVMPatterns(
   patterns.add<LocalLoadOpConversion, LocalDeallocOpConversion,
                LocalBarrierOpConversion, MemDescIndexOpConversion,
                MemDescViewConversion<MemDescTransOp>,
-               MemDescViewConversion<MemDescReshapeOp>>(converter);
+               MemDescViewConversion<MemDescReshapeOp>,
+               MemDescReinterpretOpConversion>(converter);
   patterns.add<GpuBarrierOpConversion>(converter, patterns.getContext());
 }

@@ -331,3 +331,21 @@ module attributes {"ttg.num-ctas" = 2 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %d : tensor<128x128xf32, #mma>
   }
 }
+
+// -----
+
+// A scan's axis is not checked when it is parsed (as upstream's is not: the
+// result keeps the operand's type); its lowering rejects one that is not a
+// dimension of the operand.
+#blocked1d = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @scan_axis_out_of_range(%x: tensor<1024xi32, #blocked1d>) {
+    // expected-error @+1 {{axis 1 is out of range for operands of rank 1}}
+    %0 = "tt.scan"(%x) <{axis = 1 : i32, reverse = false}> ({
+    ^bb0(%a: i32, %b: i32):
+      %s = arith.addi %a, %b : i32
+      tt.scan.return %s : i32
+    }) : (tensor<1024xi32, #blocked1d>) -> tensor<1024xi32, #blocked1d>
+    tt.return
+  }
+}

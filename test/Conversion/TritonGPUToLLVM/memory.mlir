@@ -30,12 +30,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %v : tensor<32x16xf32, #blocked>
   }
 
-  // A buffer of 2 slots: the index selects a slot by its byte offset
-  // (32 x 16 x 4 bytes per slot).
+  // A buffer of 2 slots: the index selects a slot by its offset in
+  // elements (32 x 16 per slot), as upstream counts it. The view is
+  // upstream's struct: the address and an i32 offset per dimension, the
+  // offsets of the dimensions it keeps.
   // CHECK-LABEL: llvm.func @index
-  // CHECK: %[[SLOT:.*]] = llvm.mlir.constant(2048 : i32) : i32
-  // CHECK: llvm.mul %{{.*}}, %[[SLOT]] : i32
-  // CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i8
+  // CHECK: %[[SLOT:.*]] = llvm.mlir.constant(512 : i32) : i32
+  // CHECK: %[[OFF:.*]] = llvm.mul %{{.*}}, %[[SLOT]] : i32
+  // CHECK: %[[BASE:.*]] = llvm.extractvalue %[[BUF:.*]][0] : !llvm.struct<(ptr<3>, i32, i32, i32)>
+  // CHECK: %[[O1:.*]] = llvm.extractvalue %[[BUF]][2]
+  // CHECK: %[[O2:.*]] = llvm.extractvalue %[[BUF]][3]
+  // CHECK: %[[PTR:.*]] = llvm.getelementptr %[[BASE]][%[[OFF]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f32
+  // CHECK: %[[V0:.*]] = llvm.mlir.undef : !llvm.struct<(ptr<3>, i32, i32)>
+  // CHECK: %[[V1:.*]] = llvm.insertvalue %[[PTR]], %[[V0]][0]
+  // CHECK: %[[V2:.*]] = llvm.insertvalue %[[O1]], %[[V1]][1]
+  // CHECK: llvm.insertvalue %[[O2]], %[[V2]][2]
   tt.func public @index(%i: i32) -> tensor<32x16xf32, #blocked> attributes {noinline = true} {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<2x32x16xf32, #shared, #smem, mutable>
     %slot = ttg.memdesc_index %buf[%i] : !ttg.memdesc<2x32x16xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf32, #shared, #smem, mutable>
@@ -234,6 +243,47 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // CHECK-NOT: cp.async.ca
   tt.func public @async_copy_contiguity(%v: tensor<512x!tt.ptr<f16>, #blocked>, %buf: !ttg.memdesc<512xf16, #shared, #smem, mutable>) {
     %0 = ttg.async_copy_global_to_local %v, %buf {contiguity = 4 : i32} : tensor<512x!tt.ptr<f16>, #blocked> -> !ttg.memdesc<512xf16, #shared, #smem, mutable>
+    tt.return
+  }
+}
+
+// -----
+
+// memdesc_reinterpret: the same address as a view of another element type
+// and shape, in a struct of the new rank (offsets zero); a transposed view
+// permutes the offsets.
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared3 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [2, 1, 0]}>
+#shared_t = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0, 1]}>
+#smem = #ttg.shared_memory
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @reinterpret
+  // CHECK-SAME: (%[[ARG:.*]]: !llvm.struct<(ptr<3>, i32, i32)>
+  // CHECK: %[[BASE:.*]] = llvm.extractvalue %[[ARG]][0]
+  // CHECK: %[[C0:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CHECK: %[[PTR:.*]] = llvm.getelementptr %[[BASE]][%[[C0]]] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i64
+  // CHECK: %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CHECK: %[[S0:.*]] = llvm.mlir.undef : !llvm.struct<(ptr<3>, i32, i32, i32)>
+  // CHECK: %[[S1:.*]] = llvm.insertvalue %[[PTR]], %[[S0]][0]
+  // CHECK: %[[S2:.*]] = llvm.insertvalue %[[Z]], %[[S1]][1]
+  // CHECK: %[[S3:.*]] = llvm.insertvalue %[[Z]], %[[S2]][2]
+  // CHECK: llvm.insertvalue %[[Z]], %[[S3]][3]
+  tt.func private @reinterpret(%arg0: !ttg.memdesc<4x1024xi64, #shared, #smem, mutable>) attributes {noinline = true} {
+    %0 = ttg.memdesc_reinterpret %arg0 : !ttg.memdesc<4x1024xi64, #shared, #smem, mutable> -> !ttg.memdesc<4x4x4xi32, #shared3, #smem, mutable>
+    tt.return
+  }
+
+  // CHECK-LABEL: llvm.func internal @trans
+  // CHECK-SAME: (%[[ARG:.*]]: !llvm.struct<(ptr<3>, i32, i32)>
+  // CHECK-DAG: %[[B:.*]] = llvm.extractvalue %[[ARG]][0]
+  // CHECK-DAG: %[[R:.*]] = llvm.extractvalue %[[ARG]][1]
+  // CHECK-DAG: %[[C:.*]] = llvm.extractvalue %[[ARG]][2]
+  // CHECK: %[[T0:.*]] = llvm.mlir.undef : !llvm.struct<(ptr<3>, i32, i32)>
+  // CHECK: %[[T1:.*]] = llvm.insertvalue %[[B]], %[[T0]][0]
+  // CHECK: %[[T2:.*]] = llvm.insertvalue %[[C]], %[[T1]][1]
+  // CHECK: llvm.insertvalue %[[R]], %[[T2]][2]
+  tt.func private @trans(%arg0: !ttg.memdesc<16x32xf32, #shared, #smem, mutable>) attributes {noinline = true} {
+    %0 = ttg.memdesc_trans %arg0 {order = array<i32: 1, 0>} : !ttg.memdesc<16x32xf32, #shared, #smem, mutable> -> !ttg.memdesc<32x16xf32, #shared_t, #smem, mutable>
     tt.return
   }
 }

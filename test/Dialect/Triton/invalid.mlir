@@ -1409,19 +1409,6 @@ tt.func @reduce_return_outside(%x: f32) {
 
 // -----
 
-// Tests that scan's axis is a dimension of the operands.
-tt.func @scan_axis(%x: tensor<4x128xf32>) {
-  // expected-error @+2 {{axis 2 is out of range for operands of rank 2}}
-  // expected-error @+1 {{'tt.scan' op failed to infer returned types}}
-  %0 = "tt.scan"(%x) <{axis = 2 : i32, reverse = false}> ({
-  ^bb0(%a: f32, %b: f32):
-    tt.scan.return %a : f32
-  }) : (tensor<4x128xf32>) -> tensor<4x128xf32>
-  tt.return
-}
-
-// -----
-
 // Tests that scan keeps the shape.
 tt.func @scan_shape(%x: tensor<4x128xf32>) {
   // expected-error @+1 {{'tt.scan' op requires the same shape for all operands and results}}

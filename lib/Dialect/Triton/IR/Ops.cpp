@@ -991,8 +991,8 @@ ScanOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
     auto type = dyn_cast<RankedTensorType>(src.getType());
     if (!type)
       return emitOptionalError(loc, "scan expects tensor operands");
-    if (failed(verifyAxis(loc, adaptor.getAxisAttr().getInt(), type.getRank())))
-      return failure();
+    // The axis is not checked here, as upstream does not: a scan keeps its
+    // operand's type whatever the axis. Its lowering checks it.
     inferredReturnTypes.push_back(type);
   }
   return success();

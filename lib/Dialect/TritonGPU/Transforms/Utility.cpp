@@ -4,6 +4,7 @@
 
 #include "Analysis/AxisInfo.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -176,7 +177,8 @@ Attribute mlir::triton::gpu::inferDstEncoding(Operation *op,
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
   if (keepsEncoding(op) ||
-      isa<scf::WhileOp, scf::ForOp, scf::YieldOp, scf::ConditionOp>(op))
+      isa<scf::WhileOp, scf::ForOp, scf::YieldOp, scf::ConditionOp,
+          nvidia_gpu::WarpGroupDotWaitOp>(op))
     return encoding;
   return TypeSwitch<Operation *, Attribute>(op)
       .Case([&](ReduceOp reduce) -> Attribute {
@@ -239,8 +241,8 @@ Attribute mlir::triton::gpu::inferSrcEncoding(Operation *op,
     return {};
   if (isa<ScanOp>(op) && !isa<BlockedEncodingAttr>(encoding))
     return {};
-  if (keepsEncoding(op) ||
-      isa<scf::WhileOp, scf::YieldOp, scf::ConditionOp>(op))
+  if (keepsEncoding(op) || isa<scf::WhileOp, scf::YieldOp, scf::ConditionOp,
+                                nvidia_gpu::WarpGroupDotWaitOp>(op))
     return encoding;
   return TypeSwitch<Operation *, Attribute>(op)
       .Case([&](ReduceOp reduce) -> Attribute {
@@ -392,6 +394,14 @@ LogicalResult mlir::triton::gpu::getConvertBackwardSlice(
       continue;
     }
     if (def) {
+      // A wait passes each tensor through in its own layout: with one
+      // tensor, it takes the new layout like an elementwise op; with
+      // several, the others would need theirs too.
+      if (auto wait = dyn_cast<nvidia_gpu::WarpGroupDotWaitOp>(def);
+          wait && llvm::count_if(wait.getResultTypes(), [](Type t) {
+                    return isa<RankedTensorType>(t);
+                  }) > 1)
+        return failure();
       // Every tensor result of a multi-result op takes the encoding too.
       for (Value result : def->getResults()) {
         if (result == value || !isa<RankedTensorType>(result.getType()))
