@@ -246,13 +246,14 @@ def stage(args):
         json.dump(dict(cases=cases, iters=args.iters, grid=args.grid), f, indent=1)
 
 
-def bench_one(triton_run, cubin, meta, case, iters, grid):
+def bench_one(triton_run, cubin, meta, case, iters, grid, save):
     n = 1
     for s in case["shape"]:
         n *= s
     elt = "f32" if case["element"].startswith("!tt.ptr") else case["element"]
     cmd = [triton_run, cubin, "-m", meta, "-g", str(grid), "--bench",
-           f"in={elt}:{n}:iota", f"out={elt}:{n}:zeros", f"i32:{iters}"]
+           f"in={elt}:{n}:iota", f"out={elt}:{n}:zeros", f"i32:{iters}",
+           "--save", f"out={save}"]
     r = subprocess.run(cmd, capture_output=True, text=True)
     if r.returncode:
         raise RuntimeError(f"{' '.join(cmd)}\n{r.stdout}{r.stderr}")
@@ -266,8 +267,9 @@ def bench_one(triton_run, cubin, meta, case, iters, grid):
 def run(args):
     with open(os.path.join(args.out, "cases.json")) as f:
         plan = json.load(f)
-    print(f"| chunk | shape | bits | warps | ours ms | upstream ms | ours/upstream |")
-    print(f"|---|---|---:|---:|---:|---:|---:|")
+    print("| chunk | shape | bits | warps | ours ms | upstream ms | ours/upstream | same output |")
+    print("|---|---|---:|---:|---:|---:|---:|---|")
+    mismatches = 0
     for case in plan["cases"]:
         d = os.path.join(args.out, case["name"])
         ours_dir = os.path.join(d, "ours")
@@ -275,13 +277,22 @@ def run(args):
                           if p.endswith(".cubin"))
         ours_meta = next(os.path.join(ours_dir, p) for p in os.listdir(ours_dir)
                          if p.endswith(".json") and "signature" not in p)
+        ours_out = os.path.join(d, "ours-out.bin")
+        up_out = os.path.join(d, "upstream-out.bin")
         ours = bench_one(args.triton_run, ours_cubin, ours_meta, case,
-                         plan["iters"], plan["grid"])
+                         plan["iters"], plan["grid"], ours_out)
         up = bench_one(args.triton_run, os.path.join(d, "upstream", "cvt.cubin"),
                        os.path.join(d, "upstream", "cvt.json"), case,
-                       plan["iters"], plan["grid"])
+                       plan["iters"], plan["grid"], up_out)
+        # The loop's result (the tensor after every round trip): the same
+        # bytes, or our conversion is wrong. Pointers are loaded through.
+        with open(ours_out, "rb") as f1, open(up_out, "rb") as f2:
+            same = f1.read() == f2.read()
+        mismatches += not same
         print(f"| {case['spec']} | {'x'.join(map(str, case['shape']))} | {case['bits']} "
-              f"| {case['warps']} | {ours:.4f} | {up:.4f} | {ours / up:.3f} |")
+              f"| {case['warps']} | {ours:.4f} | {up:.4f} | {ours / up:.3f} | "
+              f"{'yes' if same else 'NO'} |")
+    sys.exit(1 if mismatches else 0)
 
 
 def main():

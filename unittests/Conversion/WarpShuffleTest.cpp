@@ -71,7 +71,11 @@ protected:
     };
     for (int w = 0; w < dst.getInDimSize(warp); ++w)
       for (int l = 0; l < 32; ++l)
-        for (int r = 0; r < numRegs; ++r) {
+        for (int dr = 0; dr < numRegs; ++dr) {
+          // The shuffle that destination register dr of lane l takes.
+          int r = dr;
+          if (llvm::popcount(uint32_t(l & plan.postParityMask)) & 1)
+            r ^= plan.postXor;
           int32_t read = readOf(r, l);
           ASSERT_GE(read, 0);
           ASSERT_LT(read, 32);
@@ -91,8 +95,8 @@ protected:
             offered = plan.self[r];
           ASSERT_GE(offered, 0);
           ASSERT_LT(offered, src.getInDimSize(reg));
-          EXPECT_EQ(at(src, offered, read, w), at(dst, r, l, w))
-              << "register " << r << " lane " << l << " warp " << w;
+          EXPECT_EQ(at(src, offered, read, w), at(dst, dr, l, w))
+              << "register " << dr << " lane " << l << " warp " << w;
         }
   }
 
@@ -159,6 +163,53 @@ TEST_F(WarpShuffleTest, ElementsLeavingTheirWarp) {
   LinearLayout src = layout({{1}}, {{2}, {4}, {8}, {16}, {32}}, {{64}}, 128);
   LinearLayout dst = layout({{1}}, {{2}, {4}, {8}, {16}, {64}}, {{32}}, 128);
   EXPECT_FALSE(planWarpShuffle(src, dst));
+}
+
+TEST_F(WarpShuffleTest, SwapWhileOtherLaneBitsMove) {
+  // tritongpu_to_llvm.mlir's convert_layout_blocked_blocked_shuffle_swap
+  // (32x32, flattened row * 32 + col): [32, 1] x [1, 32] to [16, 2] x
+  // [2, 16]. Column bit 0 leaves the lanes for the registers, row bit 4
+  // enters them, and the other column bits move down a lane bit: one
+  // shuffle per register, then a select by lane parity.
+  Bases srcRegs = {{32}, {64}, {128}, {256}, {512}};
+  Bases srcLanes = {{1}, {2}, {4}, {8}, {16}};
+  Bases dstRegs = {{32}, {64}, {128}, {256}, {1}};
+  Bases dstLanes = {{512}, {2}, {4}, {8}, {16}};
+  LinearLayout src = layout(srcRegs, srcLanes, {}, 1024);
+  // [16, 2] per thread, registers in order [1, 0]: column bit 0 first.
+  LinearLayout dst = layout({{1}, {32}, {64}, {128}, {256}},
+                            {{2}, {4}, {8}, {16}, {512}}, {}, 1024);
+  std::optional<WarpShufflePlan> plan = planWarpShuffle(src, dst);
+  ASSERT_TRUE(plan);
+  simulate(src, dst, *plan);
+  LinearLayout dst2 = layout(dstRegs, dstLanes, {}, 1024);
+  plan = planWarpShuffle(src, dst2);
+  ASSERT_TRUE(plan);
+  simulate(src, dst2, *plan);
+}
+
+TEST_F(WarpShuffleTest, RandomSwapWithLanePermutation) {
+  // One register basis and one lane basis trade places, and the lane bases
+  // are permuted at random: one round, selects after the shuffles where
+  // needed.
+  std::mt19937 rng(777);
+  for (int trial = 0; trial < 300; ++trial) {
+    int regBits = 1 + rng() % 4, warpBits = rng() % 3;
+    int bits = regBits + 5 + warpBits;
+    Bases regs, lanes, warps;
+    randomBases(rng, regBits, warpBits, regs, lanes, warps);
+    Bases dstRegs = regs, dstLanes = lanes;
+    std::swap(dstRegs[rng() % regBits], dstLanes[rng() % 5]);
+    std::shuffle(dstLanes.begin(), dstLanes.end(), rng);
+    if (rng() % 2)
+      std::shuffle(dstRegs.begin(), dstRegs.end(), rng);
+    LinearLayout src = layout(regs, lanes, warps, 1 << bits);
+    LinearLayout dst = layout(dstRegs, dstLanes, warps, 1 << bits);
+    SCOPED_TRACE("trial " + std::to_string(trial));
+    std::optional<WarpShufflePlan> plan = planWarpShuffle(src, dst);
+    ASSERT_TRUE(plan);
+    simulate(src, dst, *plan);
+  }
 }
 
 TEST_F(WarpShuffleTest, TwoRegisterLaneSwaps) {

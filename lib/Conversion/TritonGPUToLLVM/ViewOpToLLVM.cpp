@@ -481,20 +481,47 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       }
     }
 
-    DenseMap<std::tuple<int32_t, int32_t, int32_t>, Value> done;
-    for (int32_t r = 0; r < numRegs; ++r) {
-      if (result[r])
-        continue;
-      Value &v = done[{plan.readXor[r], plan.offer[r], plan.self[r]}];
-      if (!v) {
-        Value from = fromLane(r);
-        v = shuffleIdx(b, loc, offered(r), from, threadsPerWarp);
-        // A lane reading itself keeps its own register.
-        if (plan.self[r] != -1)
-          v = LLVM::SelectOp::create(b, loc, eq(from, lane),
-                                     values[plan.self[r]], v);
-      }
-      result[r] = v;
+    // One shuffle per distinct (lane read, offer, own register): what each
+    // sends first, then the shuffles, then the choices of lanes reading
+    // themselves (upstream's order of the selects and shuffles).
+    DenseMap<std::tuple<int32_t, int32_t, int32_t>, int32_t> shuffleOf;
+    SmallVector<int32_t> shuffled;
+    for (int32_t r = 0; r < numRegs; ++r)
+      if (!result[r] &&
+          shuffleOf.try_emplace({plan.readXor[r], plan.offer[r], plan.self[r]},
+                                r)
+              .second)
+        shuffled.push_back(r);
+    SmallVector<Value> sends, froms, received;
+    for (int32_t r : shuffled)
+      sends.push_back(offered(r));
+    for (auto [r, send] : llvm::zip(shuffled, sends)) {
+      froms.push_back(fromLane(r));
+      received.push_back(shuffleIdx(b, loc, send, froms.back(), threadsPerWarp));
+    }
+    // A lane reading itself keeps its own register.
+    DenseMap<int32_t, Value> byShuffle;
+    for (auto [i, r] : llvm::enumerate(shuffled)) {
+      Value v = received[i];
+      if (plan.self[r] != -1)
+        v = LLVM::SelectOp::create(b, loc, eq(froms[i], lane),
+                                   values[plan.self[r]], v);
+      byShuffle[r] = v;
+    }
+    for (int32_t r = 0; r < numRegs; ++r)
+      if (!result[r])
+        result[r] = byShuffle.lookup(
+            shuffleOf.lookup({plan.readXor[r], plan.offer[r], plan.self[r]}));
+    // Lanes of odd parity take the partner register's shuffle.
+    if (plan.postParityMask != 0) {
+      Value bits = LLVM::AndOp::create(b, loc, lane,
+                                       i32Const(b, loc, plan.postParityMask));
+      Value odd = LLVM::TruncOp::create(b, loc, b.getI1Type(),
+                                        LLVM::CtPopOp::create(b, loc, bits));
+      SmallVector<Value> shuffled = result;
+      for (int32_t r = 0; r < numRegs; ++r)
+        result[r] = LLVM::SelectOp::create(
+            b, loc, odd, shuffled[r ^ plan.postXor], shuffled[r]);
     }
     return result;
   }

@@ -110,10 +110,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: %[[BIT:.*]] = llvm.and %[[LANE]], %[[ONE]]
     // CHECK: %[[PAR:.*]] = llvm.intr.ctpop(%[[BIT]])
     // CHECK: %[[ODD:.*]] = llvm.trunc %[[PAR]] : i32 to i1
+    // What each lane sends, then the shuffles (upstream's order).
     // CHECK: %[[O0:.*]] = llvm.select %[[ODD]], %[[R1]], %[[R0]]
+    // CHECK: %[[O1:.*]] = llvm.select %[[ODD]], %[[R0]], %[[R1]]
     // CHECK: %[[I0:.*]] = llvm.bitcast %[[O0]] : f32 to i32
     // CHECK: nvvm.shfl.sync idx %{{.*}}, %[[I0]], %[[LANE]], %{{.*}}
-    // CHECK: %[[O1:.*]] = llvm.select %[[ODD]], %[[R0]], %[[R1]]
     // CHECK: %[[I1:.*]] = llvm.bitcast %[[O1]] : f32 to i32
     // CHECK: nvvm.shfl.sync idx %{{.*}}, %[[I1]], %[[LANE]], %{{.*}}
     // CHECK-NOT: nvvm.barrier0
@@ -369,5 +370,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     // CHECK: llvm.return
     %b = ttg.convert_layout %a : tensor<32x8xi8, #src> -> tensor<32x8xi8, #dst>
     tt.return %b : tensor<32x8xi8, #dst>
+  }
+}
+
+// -----
+
+// A register bit and a lane bit trade places while the other lane bits move
+// too (column bit 0 leaves the lanes, row bit 4 enters them): each lane
+// sends one of a pair of registers by its lane parity, one shuffle per
+// register, then each lane takes one of a pair of shuffles by its parity.
+#src = #ttg.blocked<{sizePerThread = [32, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+#dst = #ttg.blocked<{sizePerThread = [16, 2], threadsPerWarp = [2, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: llvm.func internal @swap_with_lane_moves
+  tt.func private @swap_with_lane_moves(%a: tensor<32x32xi32, #src>) -> tensor<32x32xi32, #dst> attributes {noinline = true} {
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK-COUNT-32: llvm.select
+    // CHECK-COUNT-32: nvvm.shfl.sync idx
+    // CHECK: llvm.intr.ctpop
+    // CHECK-COUNT-32: llvm.select
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.return
+    %b = ttg.convert_layout %a : tensor<32x32xi32, #src> -> tensor<32x32xi32, #dst>
+    tt.return %b : tensor<32x32xi32, #dst>
   }
 }

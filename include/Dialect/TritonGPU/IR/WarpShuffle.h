@@ -34,6 +34,11 @@ namespace mlir::triton::gpu {
 /// is m. Lane p then sends what lane `p ^ m` reads for the first of the
 /// pair (the lower register) when that lane does not read itself there,
 /// else what it reads for the second.
+///
+/// The registers above are the shuffles'. Destination register r of lane l
+/// is shuffle `r ^ postXor` where the parity of `l & postParityMask` is
+/// odd, shuffle r otherwise (a select after the shuffles: a register bit
+/// and a lane bit trading places while other lane bits move too).
 struct WarpShufflePlan {
   SmallVector<int32_t> laneColumns;
   SmallVector<int32_t> readXor;
@@ -43,6 +48,8 @@ struct WarpShufflePlan {
   int32_t offerParityMask = 0;
   SmallVector<int32_t> partner;
   SmallVector<int32_t> pairXor;
+  int32_t postXor = 0;
+  int32_t postParityMask = 0;
 };
 
 /// The shuffle plan of a conversion between `src` and `dst` (linear layouts

@@ -98,88 +98,115 @@ mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
     return component(basis, kWarp) == 0 && component(basis, kBlock) == 0;
   };
   const auto &regBases = c->getBases().lookup(kReg);
-  const auto &laneBases = c->getBases().lookup(kLane);
-  if (!llvm::all_of(regBases, within) || !llvm::all_of(laneBases, within))
+  const auto &cLaneBases = c->getBases().lookup(kLane);
+  if (!llvm::all_of(regBases, within) || !llvm::all_of(cLaneBases, within))
     return std::nullopt;
 
-  // Destination register r of lane l holds source register need(r, l) of
-  // lane read(r, l), both XORs of C's images of r's and l's bits.
-  WarpShufflePlan plan;
-  for (const std::vector<int32_t> &basis : laneBases)
-    plan.laneColumns.push_back(component(basis, kLane));
-  auto image = [&](const auto &bases, int32_t bits, StringAttr dim) {
-    int32_t v = 0;
-    for (auto [i, basis] : llvm::enumerate(bases))
-      if (bits >> i & 1)
-        v ^= component(basis, dim);
-    return v;
-  };
-  // What each lane read must offer for each register (-1: read by no
-  // lane). When two lanes read one that must offer them different registers
-  // and one of the two is that lane itself, it takes its own register
-  // instead (the same register for every lane reading itself).
-  // The lane bits' part of both, the same for every register.
-  std::array<int32_t, 32> laneRead, laneNeed;
-  for (int32_t l = 0; l < 32; ++l) {
-    laneRead[l] = image(laneBases, l, kLane);
-    laneNeed[l] = image(laneBases, l, kReg);
-  }
-  int numRegs = c->getInDimSize(kReg);
-  SmallVector<std::array<int32_t, 32>> offers(numRegs);
-  for (int r = 0; r < numRegs; ++r) {
-    int32_t a = image(regBases, r, kLane), b = image(regBases, r, kReg);
-    plan.readXor.push_back(a);
-    auto tryOffers = [&](bool keepOwn, int32_t &self) {
-      self = -1;
-      offers[r].fill(-1);
-      for (int32_t l = 0; l < 32; ++l) {
-        int32_t read = a ^ laneRead[l];
-        int32_t need = b ^ laneNeed[l];
-        int32_t &slot = keepOwn && read == l ? self : offers[r][read];
-        if (slot != -1 && slot != need)
-          return false;
-        slot = need;
-      }
-      return true;
+  // Plans the shuffles for C's register bases and the lane bases `lanes`.
+  auto attempt = [&](const std::vector<std::vector<int32_t>> &laneBases)
+      -> std::optional<WarpShufflePlan> {
+    // Destination register r of lane l holds source register need(r, l) of
+    // lane read(r, l), both XORs of C's images of r's and l's bits.
+    WarpShufflePlan plan;
+    for (const std::vector<int32_t> &basis : laneBases)
+      plan.laneColumns.push_back(component(basis, kLane));
+    auto image = [&](const auto &bases, int32_t bits, StringAttr dim) {
+      int32_t v = 0;
+      for (auto [i, basis] : llvm::enumerate(bases))
+        if (bits >> i & 1)
+          v ^= component(basis, dim);
+      return v;
     };
-    int32_t self;
-    if (!tryOffers(/*keepOwn=*/false, self) &&
-        !tryOffers(/*keepOwn=*/true, self))
-      return std::nullopt;
-    plan.self.push_back(self);
-  }
-  // The offers must take the form offer[r], XOR offerXor where a parity of
-  // the offering lane's id is odd: one parity and one XOR for every
-  // register. There are five lane bits: every parity mask is tried, none
-  // (no select) first.
-  for (int32_t mask = 0; mask < 32; ++mask) {
-    int32_t x = -1;
-    SmallVector<std::pair<int32_t, int32_t>> evenOdd(numRegs, {-1, -1});
-    bool fits = true;
-    for (int r = 0; r < numRegs && fits; ++r) {
-      auto &[even, odd] = evenOdd[r];
-      for (int32_t p = 0; p < 32 && fits; ++p) {
-        int32_t want = offers[r][p];
-        if (want == -1)
-          continue;
-        int32_t &side = llvm::popcount(uint32_t(p & mask)) & 1 ? odd : even;
-        fits = side == -1 || side == want;
-        side = want;
+    // What each lane read must offer for each register (-1: read by no
+    // lane). When two lanes read one that must offer them different registers
+    // and one of the two is that lane itself, it takes its own register
+    // instead (the same register for every lane reading itself).
+    // The lane bits' part of both, the same for every register.
+    std::array<int32_t, 32> laneRead, laneNeed;
+    for (int32_t l = 0; l < 32; ++l) {
+      laneRead[l] = image(laneBases, l, kLane);
+      laneNeed[l] = image(laneBases, l, kReg);
+    }
+    int numRegs = c->getInDimSize(kReg);
+    SmallVector<std::array<int32_t, 32>> offers(numRegs);
+    for (int r = 0; r < numRegs; ++r) {
+      int32_t a = image(regBases, r, kLane), b = image(regBases, r, kReg);
+      plan.readXor.push_back(a);
+      auto tryOffers = [&](bool keepOwn, int32_t &self) {
+        self = -1;
+        offers[r].fill(-1);
+        for (int32_t l = 0; l < 32; ++l) {
+          int32_t read = a ^ laneRead[l];
+          int32_t need = b ^ laneNeed[l];
+          int32_t &slot = keepOwn && read == l ? self : offers[r][read];
+          if (slot != -1 && slot != need)
+            return false;
+          slot = need;
+        }
+        return true;
+      };
+      int32_t self;
+      if (!tryOffers(/*keepOwn=*/false, self) &&
+          !tryOffers(/*keepOwn=*/true, self))
+        return std::nullopt;
+      plan.self.push_back(self);
+    }
+    // The offers must take the form offer[r], XOR offerXor where a parity of
+    // the offering lane's id is odd: one parity and one XOR for every
+    // register. There are five lane bits: every parity mask is tried, none
+    // (no select) first.
+    for (int32_t mask = 0; mask < 32; ++mask) {
+      int32_t x = -1;
+      SmallVector<std::pair<int32_t, int32_t>> evenOdd(numRegs, {-1, -1});
+      bool fits = true;
+      for (int r = 0; r < numRegs && fits; ++r) {
+        auto &[even, odd] = evenOdd[r];
+        for (int32_t p = 0; p < 32 && fits; ++p) {
+          int32_t want = offers[r][p];
+          if (want == -1)
+            continue;
+          int32_t &side = llvm::popcount(uint32_t(p & mask)) & 1 ? odd : even;
+          fits = side == -1 || side == want;
+          side = want;
+        }
+        if (fits && even != -1 && odd != -1) {
+          fits = x == -1 || x == (even ^ odd);
+          x = even ^ odd;
+        }
       }
-      if (fits && even != -1 && odd != -1) {
-        fits = x == -1 || x == (even ^ odd);
-        x = even ^ odd;
+      if (!fits)
+        continue;
+      x = std::max(x, 0);
+      plan.offerXor = x;
+      plan.offerParityMask = x == 0 ? 0 : mask;
+      for (auto [even, odd] : evenOdd)
+        plan.offer.push_back(even != -1 ? even : odd != -1 ? odd ^ x : 0);
+      pairRegisters(plan, laneRead);
+      return plan;
+    }
+    return std::nullopt;
+  };
+  if (std::optional<WarpShufflePlan> plan = attempt(cLaneBases))
+    return plan;
+  // A register bit and a lane bit trading places while the other lane bits
+  // move too: two lanes reading one lane need a register and its partner
+  // (register t apart). Each reader then takes the other register's
+  // shuffle where a parity of its lane id is odd (upstream's selects after
+  // the shuffles): the shuffles are planned for the map whose lane bases in
+  // the parity mask also step register t.
+  for (auto [t, regBasis] : llvm::enumerate(regBases)) {
+    for (int32_t mask = 1; mask < (1 << cLaneBases.size()); ++mask) {
+      std::vector<std::vector<int32_t>> stepped = cLaneBases;
+      for (auto [j, basis] : llvm::enumerate(stepped))
+        if (mask >> j & 1)
+          for (auto [x, y] : llvm::zip(basis, regBasis))
+            x ^= y;
+      if (std::optional<WarpShufflePlan> plan = attempt(stepped)) {
+        plan->postParityMask = mask;
+        plan->postXor = 1 << t;
+        return plan;
       }
     }
-    if (!fits)
-      continue;
-    x = std::max(x, 0);
-    plan.offerXor = x;
-    plan.offerParityMask = x == 0 ? 0 : mask;
-    for (auto [even, odd] : evenOdd)
-      plan.offer.push_back(even != -1 ? even : odd != -1 ? odd ^ x : 0);
-    pairRegisters(plan, laneRead);
-    return plan;
   }
   return std::nullopt;
 }
