@@ -10,6 +10,8 @@ and builds a kernel that runs it both ways in a loop, then compiles that
 kernel with our `triton-compile` and with upstream Triton's (the wheel), and
 on the GPU machine times both CUBINs with `triton-run --bench`.
 
+    # the kernel of one chunk, printed (no wheel needed):
+    python3 utils/bench_convert_layout.py kernel Conversion/tritongpu_to_llvm.mlir:34
     # here, after the build (the wheel in build/venv):
     build/venv/bin/python utils/bench_convert_layout.py stage OUT \\
         Conversion/tritongpu_to_llvm.mlir:34 ...
@@ -56,7 +58,12 @@ def balanced_tensors(text, start):
 
 def chunk_text(suite, spec):
     path, _, number = spec.rpartition(":")
-    text = open(os.path.join(suite, path)).read()
+    if not path or not number.isdigit():
+        sys.exit(f"bench_convert_layout: {spec!r} is not FILE:N")
+    full = os.path.join(suite, path)
+    if not os.path.isfile(full):
+        sys.exit(f"bench_convert_layout: no file {full}")
+    text = open(full).read()
     chunks = re.split(r"^// -----.*$", text, flags=re.M)
     n = int(number)
     if not 1 <= n <= len(chunks):
@@ -306,11 +313,19 @@ def main():
     s.add_argument("--bin", default=os.path.join(ROOT, "build", "bin"))
     s.add_argument("--iters", type=int, default=2000)
     s.add_argument("--grid", type=int, default=132 * 8)
+    k = sub.add_parser("kernel", help="print the kernel of one chunk")
+    k.add_argument("chunk", help="FILE:N under the suite's test/")
+    k.add_argument("--suite", default=s.get_default("suite"))
     r = sub.add_parser("run")
     r.add_argument("out")
     r.add_argument("--triton-run", default="triton-run")
     args = p.parse_args()
-    stage(args) if args.cmd == "stage" else run(args)
+    if args.cmd == "kernel":
+        print(kernel(make_case(args.suite, args.chunk)), end="")
+    elif args.cmd == "stage":
+        stage(args)
+    else:
+        run(args)
 
 
 if __name__ == "__main__":
