@@ -291,3 +291,22 @@ module attributes {"ttg.num-warps" = 4 : i32, "ttg.num-ctas" = 1 : i32, "ttg.thr
     tt.return %1 : tensor<128x32x2xf16, #out>
   }
 }
+
+// -----
+
+// Operands sliced from a layout along the joined dimension join into that
+// layout (each thread holds both halves, nothing broadcast): the conversion
+// after the join goes away.
+#sliced = #ttg.blocked<{sizePerThread = [1, 32, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [0, 1, 2]}>
+#other = #ttg.blocked<{sizePerThread = [1, 32, 2], threadsPerWarp = [32, 1, 1], warpsPerCTA = [4, 1, 1], order = [2, 0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: join_into_the_slices_parent
+  // CHECK: %[[J:.*]] = tt.join %{{.*}}, %{{.*}} : tensor<128x32xf16, #ttg.slice<{dim = 2, parent = #[[P:.*]]}>> -> tensor<128x32x2xf16, #[[P]]>
+  // CHECK-NOT: ttg.convert_layout
+  // CHECK: tt.return %[[J]]
+  tt.func @join_into_the_slices_parent(%a: tensor<128x32xf16, #ttg.slice<{dim = 2, parent = #sliced}>>, %b: tensor<128x32xf16, #ttg.slice<{dim = 2, parent = #sliced}>>) -> tensor<128x32x2xf16, #sliced> {
+    %0 = tt.join %a, %b : tensor<128x32xf16, #ttg.slice<{dim = 2, parent = #sliced}>> -> tensor<128x32x2xf16, #other>
+    %1 = ttg.convert_layout %0 : tensor<128x32x2xf16, #other> -> tensor<128x32x2xf16, #sliced>
+    tt.return %1 : tensor<128x32x2xf16, #sliced>
+  }
+}

@@ -137,6 +137,32 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
       dstEncoding = getJoinedBlockedEncoding(blocked);
       return success();
     }
+    // Operands sliced from a layout along the new minor dimension join
+    // into that layout where each thread holds both halves (the inverse of
+    // a split, as upstream infers it).
+    if (auto slice = dyn_cast<SliceEncodingAttr>(srcEncoding);
+        slice && slice.getDim() == shape.size()) {
+      SmallVector<int64_t> joined(shape);
+      joined.push_back(2);
+      if (std::optional<LinearLayout> parent =
+              toLinearLayout(joined, slice.getParent())) {
+        // Without broadcasting: every basis names an element.
+        unsigned last = shape.size();
+        int inRegisters = 0, elsewhere = 0;
+        bool broadcasts = false;
+        for (StringAttr dim : parent->getInDimNames())
+          for (int i = 0; i < parent->getInDimSizeLog2(dim); ++i) {
+            ArrayRef<int32_t> basis = parent->getBasis(dim, i);
+            broadcasts |= llvm::all_of(basis, [](int32_t x) { return x == 0; });
+            if (basis[last] != 0)
+              ++(dim.getValue() == "register" ? inRegisters : elsewhere);
+          }
+        if (inRegisters == 1 && elsewhere == 0 && !broadcasts) {
+          dstEncoding = slice.getParent();
+          return success();
+        }
+      }
+    }
     // The new minor dimension becomes each thread's fastest register.
     std::optional<LinearLayout> ll = toLinearLayout(shape, srcEncoding);
     if (!ll)
