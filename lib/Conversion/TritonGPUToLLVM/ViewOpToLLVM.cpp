@@ -378,13 +378,15 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
           b, loc, read,
           LLVM::MulOp::create(b, loc, bit, i32Const(b, loc, column)));
     }
+    // Whether the parity of the lane's id under `mask` is odd.
+    auto oddParity = [&](int32_t mask) -> Value {
+      Value bits = LLVM::AndOp::create(b, loc, lane, i32Const(b, loc, mask));
+      return LLVM::TruncOp::create(b, loc, b.getI1Type(),
+                                   LLVM::CtPopOp::create(b, loc, bits));
+    };
     Value offerOther;
-    if (plan.offerParityMask != 0) {
-      Value bits = LLVM::AndOp::create(b, loc, lane,
-                                       i32Const(b, loc, plan.offerParityMask));
-      Value count = LLVM::CtPopOp::create(b, loc, bits);
-      offerOther = LLVM::TruncOp::create(b, loc, b.getI1Type(), count);
-    }
+    if (plan.offerParityMask != 0)
+      offerOther = oddParity(plan.offerParityMask);
     auto offered = [&](int32_t r) {
       Value v = values[plan.offer[r]];
       if (offerOther)
@@ -484,14 +486,18 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
     // One shuffle per distinct (lane read, offer, own register): what each
     // sends first, then the shuffles, then the choices of lanes reading
     // themselves (upstream's order of the selects and shuffles).
-    DenseMap<std::tuple<int32_t, int32_t, int32_t>, int32_t> shuffleOf;
-    SmallVector<int32_t> shuffled;
-    for (int32_t r = 0; r < numRegs; ++r)
-      if (!result[r] &&
-          shuffleOf.try_emplace({plan.readXor[r], plan.offer[r], plan.self[r]},
-                                r)
-              .second)
+    // shuffled[slot[r]]: the first register of register r's shuffle.
+    DenseMap<std::tuple<int32_t, int32_t, int32_t>, int32_t> slotOf;
+    SmallVector<int32_t> shuffled, slot(numRegs, -1);
+    for (int32_t r = 0; r < numRegs; ++r) {
+      if (result[r])
+        continue;
+      auto [it, added] = slotOf.try_emplace(
+          {plan.readXor[r], plan.offer[r], plan.self[r]}, shuffled.size());
+      if (added)
         shuffled.push_back(r);
+      slot[r] = it->second;
+    }
     SmallVector<Value> sends, froms, received;
     for (int32_t r : shuffled)
       sends.push_back(offered(r));
@@ -500,24 +506,16 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       received.push_back(shuffleIdx(b, loc, send, froms.back(), threadsPerWarp));
     }
     // A lane reading itself keeps its own register.
-    DenseMap<int32_t, Value> byShuffle;
-    for (auto [i, r] : llvm::enumerate(shuffled)) {
-      Value v = received[i];
+    for (auto [i, r] : llvm::enumerate(shuffled))
       if (plan.self[r] != -1)
-        v = LLVM::SelectOp::create(b, loc, eq(froms[i], lane),
-                                   values[plan.self[r]], v);
-      byShuffle[r] = v;
-    }
+        received[i] = LLVM::SelectOp::create(b, loc, eq(froms[i], lane),
+                                             values[plan.self[r]], received[i]);
     for (int32_t r = 0; r < numRegs; ++r)
       if (!result[r])
-        result[r] = byShuffle.lookup(
-            shuffleOf.lookup({plan.readXor[r], plan.offer[r], plan.self[r]}));
+        result[r] = received[slot[r]];
     // Lanes of odd parity take the partner register's shuffle.
     if (plan.postParityMask != 0) {
-      Value bits = LLVM::AndOp::create(b, loc, lane,
-                                       i32Const(b, loc, plan.postParityMask));
-      Value odd = LLVM::TruncOp::create(b, loc, b.getI1Type(),
-                                        LLVM::CtPopOp::create(b, loc, bits));
+      Value odd = oddParity(plan.postParityMask);
       SmallVector<Value> shuffled = result;
       for (int32_t r = 0; r < numRegs; ++r)
         result[r] = LLVM::SelectOp::create(

@@ -102,7 +102,7 @@ mlir::triton::gpu::planWarpShuffle(const LinearLayout &src,
   if (!llvm::all_of(regBases, within) || !llvm::all_of(cLaneBases, within))
     return std::nullopt;
 
-  // Plans the shuffles for C's register bases and the lane bases `lanes`.
+  // Plans the shuffles for C's register bases and the lane bases given.
   auto attempt = [&](const std::vector<std::vector<int32_t>> &laneBases)
       -> std::optional<WarpShufflePlan> {
     // Destination register r of lane l holds source register need(r, l) of
