@@ -203,6 +203,12 @@ public:
   /// All masks are 0 iff the layout is injective.
   llvm::MapVector<StringAttr, int32_t> getFreeVariableMasks() const;
 
+  /// For a map whose inputs and outputs name the same dimensions (a layout
+  /// conversion's `dst.invertAndCompose(src)`): whether input `dim` maps to
+  /// output `dim` as the identity and no other input moves along it, so
+  /// every value keeps its index in `dim`.
+  bool isTrivialOver(StringAttr dim) const;
+
   /// L(ins): `ins` names every input dimension once, in any order, with a
   /// value inside it. The result has one entry per output dimension, in
   /// order.

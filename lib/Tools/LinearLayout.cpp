@@ -828,3 +828,20 @@ LinearLayout LinearLayout::resizeOutDim(StringAttr outDim,
   return LinearLayout(std::move(newBases), newOutDims,
                       /*requireSurjective=*/false);
 }
+
+bool LinearLayout::isTrivialOver(StringAttr dim) const {
+  if (!hasInDim(dim))
+    return true;
+  int32_t outIndex = hasOutDim(dim) ? getOutDimIndex(dim) : -1;
+  for (auto [inDim, inBases] : getBases()) {
+    for (auto [i, basis] : llvm::enumerate(inBases)) {
+      for (auto [o, value] : llvm::enumerate(basis)) {
+        bool sameDim = static_cast<int32_t>(o) == outIndex;
+        int32_t expected = inDim == dim && sameDim ? (int32_t(1) << i) : 0;
+        if ((inDim == dim || sameDim) && value != expected)
+          return false;
+      }
+    }
+  }
+  return true;
+}

@@ -98,6 +98,31 @@ protected:
     int rounds = 1 << plan.srcRoundBits.size();
     EXPECT_EQ(plan.srcRoundBits.size(), plan.dstRoundBits.size());
     int64_t scratch = int64_t(1) << plan.offsetBits;
+    // Element i of each side's vector sits i elements after its first, which
+    // starts at a multiple of the vector.
+    auto expectVectors = [&](const LinearLayout &offsets, int regs,
+                             ArrayRef<int> vecBits, int vec) {
+      EXPECT_EQ(vec, 1 << vecBits.size());
+      for (int w = 0; w < warps; ++w)
+        for (int l = 0; l < lanes; ++l)
+          for (int r = 0; r < regs; ++r) {
+            if (llvm::any_of(vecBits, [&](int b) { return r >> b & 1; }))
+              continue;
+            int32_t first = apply(offsets, r, l, w);
+            EXPECT_EQ(first % vec, 0) << "register " << r;
+            for (int i = 1; i < vec; ++i) {
+              int member = r;
+              for (auto [k, bit] : llvm::enumerate(vecBits))
+                if (i >> k & 1)
+                  member |= 1 << bit;
+              EXPECT_EQ(apply(offsets, member, l, w), first + i)
+                  << "element " << i << " of register " << r << "'s vector";
+            }
+          }
+    };
+    expectVectors(plan.srcOffsets, srcRegs, plan.srcVecBits, plan.srcVec);
+    if (!plan.ldmatrix)
+      expectVectors(plan.dstOffsets, dstRegs, plan.dstVecBits, plan.dstVec);
     for (int round = 0; round < rounds; ++round) {
       std::map<int32_t, SmallVector<int32_t>> memory;
       for (int w = 0; w < warps; ++w)
@@ -201,11 +226,11 @@ protected:
       return total;
     };
     int64_t stores = count(plan.srcOffsets, src.getInDimSize(reg),
-                           plan.srcVecBits, plan.vec * bytes);
+                           plan.srcVecBits, plan.srcVec * bytes);
     int64_t loads =
         plan.ldmatrix ? -1
                       : count(plan.dstOffsets, dst.getInDimSize(reg),
-                              plan.dstVecBits, plan.vec * bytes);
+                              plan.dstVecBits, plan.dstVec * bytes);
     return {stores, loads};
   }
 
@@ -223,7 +248,7 @@ TEST_F(ScratchPlanTest, WgmmaF16ToBlockedUsesLdMatrixAndRounds) {
       "threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>>",
       2);
   EXPECT_TRUE(plan.ldmatrix.has_value());
-  EXPECT_EQ(plan.vec, 8);
+  EXPECT_EQ(plan.srcVec, 8);
   EXPECT_EQ(plan.srcRoundBits.size(), 1u);
   EXPECT_EQ(plan.offsetBits, 14);
 }
@@ -238,7 +263,8 @@ TEST_F(ScratchPlanTest, WgmmaF32ToBlocked) {
       "threadsPerWarp = [1, 32], warpsPerCTA = [4, 2], order = [1, 0]}>>",
       4);
   EXPECT_FALSE(plan.ldmatrix.has_value());
-  EXPECT_EQ(plan.vec, 4);
+  EXPECT_EQ(plan.srcVec, 4);
+  EXPECT_EQ(plan.dstVec, 4);
 }
 
 // An mma.sync i32 accumulator (warps 2x4): the M repetitions both layouts

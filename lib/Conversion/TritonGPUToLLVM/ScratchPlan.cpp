@@ -159,6 +159,56 @@ std::optional<ScratchPlan> tryPlan(const LinearLayout &src,
       plan.srcVecBits.push_back(i);
       plan.dstVecBits.push_back(match - dstRegs.begin());
     }
+    // Then one side's vector grows alone: to a whole 32-bit word with any
+    // of its registers (the other side's accesses then share words, which
+    // costs nothing), and on to 16 bytes with registers the other side
+    // holds in its lanes (so its lanes still access consecutive bytes) or
+    // its warps (which access shared memory apart).
+    // `word` counts the bits up to the word.
+    auto widen = [&](ArrayRef<uint64_t> regs, ArrayRef<uint64_t> otherThreads,
+                     int &word) {
+      SmallVector<int> bits;
+      Basis span = all;
+      word = 0;
+      for (int i = 0; i < (int)regs.size(); ++i) {
+        int size = span.size();
+        if ((elemBytes << (size + 1)) > 16)
+          break;
+        if (!regs[i] || span.contains(regs[i]))
+          continue;
+        bool inWord = (elemBytes << size) < 4;
+        if (!inWord && !llvm::is_contained(otherThreads, regs[i]))
+          continue;
+        span.push(regs[i]);
+        bits.push_back(i);
+        word += inWord;
+      }
+      return bits;
+    };
+    SmallVector<uint64_t> srcThreads = srcLanes, dstThreads = dstLanes;
+    llvm::append_range(srcThreads, bases(src, StringAttr::get(ctx, "warp")));
+    llvm::append_range(dstThreads, bases(dst, StringAttr::get(ctx, "warp")));
+    int srcWord, dstWord;
+    SmallVector<int> srcMore = widen(srcRegs, dstThreads, srcWord);
+    SmallVector<int> dstMore = widen(dstRegs, srcThreads, dstWord);
+    // The wider of the two. Where they tie (a transpose, each side's
+    // registers the other's lanes), the loads fill their word and no side
+    // goes beyond it, as upstream chooses.
+    if (srcMore.size() == dstMore.size()) {
+      srcMore.clear();
+      dstMore.resize(dstWord);
+    }
+    if (dstMore.size() >= srcMore.size()) {
+      for (int i : dstMore) {
+        push(dstRegs[i]);
+        plan.dstVecBits.push_back(i);
+      }
+    } else {
+      for (int i : srcMore) {
+        push(srcRegs[i]);
+        plan.srcVecBits.push_back(i);
+      }
+    }
   }
   int vecBits = basis.size();
   // (2) Rounds: the other register bases both layouts hold split the
@@ -273,14 +323,16 @@ std::optional<ScratchPlan> tryPlan(const LinearLayout &src,
     return std::nullopt;
   plan.srcOffsets = std::move(*srcOffsets);
   plan.dstOffsets = std::move(*dstOffsets);
-  plan.vec = 1 << vecBits;
+  plan.srcVec = 1 << plan.srcVecBits.size();
+  plan.dstVec = mode == VectorMode::LdMatrix ? 1 : 1 << plan.dstVecBits.size();
   // A vector must start at a multiple of its size: every basis that is not
   // one of the vector's own must leave the low offset bits alone.
   auto aligned = [&](const LinearLayout &offsets, ArrayRef<int> vecRegBits) {
+    int32_t low = (1 << vecRegBits.size()) - 1;
     for (StringAttr dim : offsets.getInDimNames())
       for (int i = 0; i < offsets.getInDimSizeLog2(dim); ++i)
         if (!(dim == reg && llvm::is_contained(vecRegBits, i)) &&
-            (offsets.getBasis(dim, i)[0] & (plan.vec - 1)) != 0)
+            (offsets.getBasis(dim, i)[0] & low) != 0)
           return false;
     return true;
   };
@@ -310,8 +362,10 @@ ScratchPlan mlir::triton::gpu::planScratch(const LinearLayout &src,
                           /*allowRounds=*/false);
   };
   std::optional<ScratchPlan> common = attempt(VectorMode::Common);
-  // ldmatrix reads four words a lane where the common vector is narrower.
-  if (elemBytes == 2 && (!common || common->vec * elemBytes < 16))
+  // ldmatrix reads four words a lane where the stores or loads are
+  // narrower.
+  if (elemBytes == 2 &&
+      (!common || std::min(common->srcVec, common->dstVec) * elemBytes < 16))
     if (std::optional<ScratchPlan> ld = attempt(VectorMode::LdMatrix))
       return *ld;
   if (common)

@@ -604,10 +604,14 @@ Value mlir::triton::gpu::loadShared(OpBuilder &b, Location loc, Value ptr,
 }
 
 Type mlir::triton::gpu::memoryType(OpBuilder &b, Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return b.getI64Type();
   return type.isInteger(1) ? b.getI8Type() : type;
 }
 
 Value mlir::triton::gpu::toMemory(OpBuilder &b, Location loc, Value v) {
+  if (isa<LLVM::LLVMPointerType>(v.getType()))
+    return LLVM::PtrToIntOp::create(b, loc, b.getI64Type(), v);
   if (v.getType().isInteger(1))
     return LLVM::ZExtOp::create(b, loc, b.getI8Type(), v);
   return v;
@@ -615,29 +619,31 @@ Value mlir::triton::gpu::toMemory(OpBuilder &b, Location loc, Value v) {
 
 Value mlir::triton::gpu::fromMemory(OpBuilder &b, Location loc, Value v,
                                     Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(b, loc, type, v);
   if (type.isInteger(1))
     return LLVM::TruncOp::create(b, loc, type, v);
   return v;
 }
 
-Type mlir::triton::gpu::sharedVectorType(Type elt, int vec) {
+Type mlir::triton::gpu::sharedVectorType(Type elt, int vec, bool words) {
   if (!elt.isIntOrFloat())
     return VectorType::get(vec, elt);
   MLIRContext *ctx = elt.getContext();
   unsigned bits = elt.getIntOrFloatBitWidth();
-  if (bits < 32 && bits * vec > 32)
+  if (words && bits < 32 && bits * vec > 32)
     return VectorType::get(bits * vec / 32, IntegerType::get(ctx, 32));
   return VectorType::get(vec, IntegerType::get(ctx, bits));
 }
 
 Value mlir::triton::gpu::packSharedVector(OpBuilder &b, Location loc,
-                                          ArrayRef<Value> values) {
+                                          ArrayRef<Value> values, bool words) {
   Type elt = values.front().getType();
   int vec = values.size();
   Value v = LLVM::UndefOp::create(b, loc, VectorType::get(vec, elt));
   for (auto [i, x] : llvm::enumerate(values))
     v = LLVM::InsertElementOp::create(b, loc, v, x, i32Const(b, loc, i));
-  Type type = sharedVectorType(elt, vec);
+  Type type = sharedVectorType(elt, vec, words);
   return type == v.getType() ? v : LLVM::BitcastOp::create(b, loc, type, v);
 }
 
@@ -819,19 +825,36 @@ bool mlir::triton::gpu::conversionMovesOnlyRegisters(RankedTensorType src,
 }
 
 std::optional<WarpShuffleConversion>
-mlir::triton::gpu::planConversionShuffles(RankedTensorType src,
-                                          RankedTensorType dst) {
+mlir::triton::gpu::planConversionShuffles(ConvertLayoutOp op) {
+  RankedTensorType src = op.getSrc().getType(), dst = op.getType();
   std::optional<LinearLayout> s = getLayout(src), d = getLayout(dst);
   if (!s || !d)
     return std::nullopt;
-  return planWarpShuffleConversion(*s, *d,
-                                   getShuffleElementBits(src.getElementType()));
+  // Two register/lane swaps or more: shared memory (vectorized on both
+  // sides) unless asked otherwise.
+  bool anyRounds = op->hasAttr(kWarpShufflesAttrName);
+  if (!anyRounds && countLaneRegisterSwaps(*s, *d) > 1)
+    return std::nullopt;
+  std::optional<WarpShuffleConversion> plan = planWarpShuffleConversion(
+      *s, *d, getShuffleElementBits(src.getElementType()));
+  if (plan && plan->rounds.size() > 1 && !anyRounds)
+    return std::nullopt;
+  return plan;
 }
 
-bool mlir::triton::gpu::conversionNeedsSharedMemory(RankedTensorType src,
-                                                    RankedTensorType dst) {
-  return !conversionMovesOnlyRegisters(src, dst) &&
-         !planConversionShuffles(src, dst);
+bool mlir::triton::gpu::conversionStaysInWarps(const LinearLayout &src,
+                                               const LinearLayout &dst) {
+  StringAttr kWarp = StringAttr::get(
+      (*src.getInDimNames().begin()).getContext(), "warp");
+  std::optional<LinearLayout> map = dst.invertAndCompose(src);
+  return map && map->isTrivialOver(kWarp) &&
+         src.getFreeVariableMasks().lookup(kWarp) == 0 &&
+         dst.getFreeVariableMasks().lookup(kWarp) == 0;
+}
+
+bool mlir::triton::gpu::conversionNeedsSharedMemory(ConvertLayoutOp op) {
+  return !conversionMovesOnlyRegisters(op.getSrc().getType(), op.getType()) &&
+         !planConversionShuffles(op);
 }
 
 static int64_t product(ArrayRef<int64_t> shape) {
@@ -892,9 +915,8 @@ int64_t mlir::triton::gpu::getScratchSizeInBytes(Operation *op) {
   if (isa<nvidia_gpu::TensormapCreateOp>(op))
     return nvidia_gpu::kTensorMapBytes;
   if (auto cvt = dyn_cast<ConvertLayoutOp>(op)) {
-    auto src = cast<RankedTensorType>(cvt.getSrc().getType());
-    auto dst = cast<RankedTensorType>(cvt.getType());
-    if (!conversionNeedsSharedMemory(src, dst))
+    RankedTensorType src = cvt.getSrc().getType(), dst = cvt.getType();
+    if (!conversionNeedsSharedMemory(cvt))
       return 0;
     std::optional<LinearLayout> srcLayout = getLayout(src),
                                 dstLayout = getLayout(dst);

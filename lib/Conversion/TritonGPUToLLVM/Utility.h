@@ -238,7 +238,10 @@ void emitStMatrix(OpBuilder &b, Location loc, Operation *anchor,
 /// into rounds (store, barrier, load, barrier), each through a scratch of
 /// `1 << offsetBits` elements.
 struct ScratchPlan {
-  int vec = 1;
+  /// The elements each store (srcVec) and each load (dstVec) moves: the
+  /// register bases both layouts hold come first in the offsets, then
+  /// those of one side only, so one vector is a prefix of the other.
+  int srcVec = 1, dstVec = 1;
   LinearLayout srcOffsets, dstOffsets; // register/lane/warp/block -> offset
   /// The register bits of the vector's elements, element bit k first, in
   /// each layout's register numbering (dstVecBits empty with ldmatrix).
@@ -274,8 +277,8 @@ void storeShared(OpBuilder &b, Location loc, Value ptr, Value val,
                  Value pred = {});
 Value loadShared(OpBuilder &b, Location loc, Value ptr, Type type);
 
-/// The type a value of `type` is kept as in shared memory (i1 as i8), and
-/// the conversions to and from it.
+/// The type a value of `type` is kept as in shared memory (i1 as i8, a
+/// pointer as i64), and the conversions to and from it.
 Type memoryType(OpBuilder &b, Type type);
 Value toMemory(OpBuilder &b, Location loc, Value v);
 Value fromMemory(OpBuilder &b, Location loc, Value v, Type type);
@@ -283,9 +286,11 @@ Value fromMemory(OpBuilder &b, Location loc, Value v, Type type);
 /// memory type `elt` moves, as upstream writes it: 32-bit words when the
 /// elements are narrower and the whole is wider than a word, else integers
 /// of the elements' width. Other element types (pointers) stay as they are.
-Type sharedVectorType(Type elt, int vec);
+/// Without `words`, integers of the elements' width always.
+Type sharedVectorType(Type elt, int vec, bool words = true);
 /// `values` (memory form) as one value of sharedVectorType.
-Value packSharedVector(OpBuilder &b, Location loc, ArrayRef<Value> values);
+Value packSharedVector(OpBuilder &b, Location loc, ArrayRef<Value> values,
+                       bool words = true);
 /// A loaded value of sharedVectorType(elt, vec) as its `vec` elements.
 SmallVector<Value> unpackSharedVector(OpBuilder &b, Location loc, Value v,
                                       Type elt, int vec);
@@ -342,14 +347,20 @@ SmallVector<Value> inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
 /// every thread already holds the elements it holds after.
 bool conversionMovesOnlyRegisters(RankedTensorType src, RankedTensorType dst);
 
-/// The warp shuffles of a convert_layout from `src` to `dst` (see
-/// planWarpShuffleConversion), nullopt when it cannot run within warps.
-std::optional<WarpShuffleConversion>
-planConversionShuffles(RankedTensorType src, RankedTensorType dst);
+/// The warp shuffles `op` is lowered by (see planWarpShuffleConversion):
+/// one round of them, or several where `op` carries kWarpShufflesAttrName;
+/// nullopt when it goes through shared memory instead.
+std::optional<WarpShuffleConversion> planConversionShuffles(ConvertLayoutOp op);
 
-/// Whether a convert_layout from `src` to `dst` goes through shared memory:
-/// neither a renaming of registers nor warp shuffles do it.
-bool conversionNeedsSharedMemory(RankedTensorType src, RankedTensorType dst);
+/// Whether a conversion from `src` to `dst` through shared memory keeps
+/// each element in its warp, and neither layout repeats elements across
+/// warps: each warp then reads only what it wrote, and a warp's sync
+/// orders its writes and reads (upstream's criterion for `bar.warp.sync`).
+bool conversionStaysInWarps(const LinearLayout &src, const LinearLayout &dst);
+
+/// Whether `op` goes through shared memory: neither a renaming of registers
+/// nor warp shuffles do it.
+bool conversionNeedsSharedMemory(ConvertLayoutOp op);
 
 /// The runs of positions along `axis` (of `axisSize`) whose totals a
 /// tt.scan passes through shared memory, a slot each per row: one per step

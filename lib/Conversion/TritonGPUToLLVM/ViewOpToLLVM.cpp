@@ -564,7 +564,7 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       return success();
     }
     if (std::optional<WarpShuffleConversion> shuffles =
-            planConversionShuffles(srcType, dstType)) {
+            planConversionShuffles(op)) {
       rewriter.replaceOp(op, pack(rewriter, loc,
                                   shuffle(op, *shuffles, values, rewriter),
                                   dstType));
@@ -611,9 +611,16 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       return registerAddress(rewriter, loc, base, side.thread, side.offsets, r,
                              bytes);
     };
-    int vec = plan.vec;
-    Type vecTy = vec > 1 ? sharedVectorType(memTy, vec) : memTy;
-    unsigned align = bytes * vec;
+    // Each access is a vector, of one element where it is one (upstream's
+    // form).
+    int srcVec = plan.srcVec, dstVec = plan.dstVec;
+    // Words where a vector is 16 bytes, elements of their own width
+    // otherwise, and a single element loaded as an integer (upstream's
+    // types).
+    auto inWords = [&](int vec) { return bytes * vec == 16; };
+    Type loadTy = sharedVectorType(memTy, dstVec, inWords(dstVec));
+    if (dstVec == 1 && memTy.isIntOrFloat())
+      loadTy = rewriter.getIntegerType(memTy.getIntOrFloatBitWidth());
     // The round a register belongs to: its round bits.
     auto roundOf = [](int r, ArrayRef<int> roundBits) {
       int k = 0;
@@ -628,29 +635,37 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       dstSide.emplace(makeSide(plan.dstOffsets));
     int numDst = dstLayout->getInDimSize(reg);
     SmallVector<Value> result(numDst);
-    // Each round: wait for earlier readers of the scratch, write the round's
-    // elements, wait for every writer, read.
+    // Where each warp reads only what it wrote, its own lanes are all it
+    // waits for within the conversion.
+    bool warpSync = conversionStaysInWarps(*srcLayout, *dstLayout);
+    auto sync = [&] {
+      if (warpSync)
+        NVVM::SyncWarpOp::create(rewriter, loc, i32Const(rewriter, loc, -1));
+      else
+        emitBarrier(rewriter, loc);
+    };
+    // Each round: wait for earlier readers of the scratch (other ops' of
+    // the whole CTA first), write the round's elements, wait for every
+    // writer, read.
     for (int round = 0; round < (1 << plan.srcRoundBits.size()); ++round) {
-      if (round > 0 || !op->hasAttr(kSharedIdleAttr))
+      if (round > 0)
+        sync();
+      else if (!op->hasAttr(kSharedIdleAttr))
         emitBarrier(rewriter, loc);
       for (int r = 0; r < (int)values.size(); ++r) {
         if (!isVectorBase(r, plan.srcVecBits) ||
             roundOf(r, plan.srcRoundBits) != round ||
             canonicalRegister(*srcLayout, reg, r) != r)
           continue;
-        Value v;
-        if (vec == 1) {
-          v = toMemory(rewriter, loc, values[r]);
-        } else {
-          SmallVector<Value> elements;
-          for (int i = 0; i < vec; ++i)
-            elements.push_back(toMemory(
-                rewriter, loc, values[vectorRegister(r, plan.srcVecBits, i)]));
-          v = packSharedVector(rewriter, loc, elements);
-        }
-        LLVM::StoreOp::create(rewriter, loc, v, address(srcSide, r), align);
+        SmallVector<Value> elements;
+        for (int i = 0; i < srcVec; ++i)
+          elements.push_back(toMemory(
+              rewriter, loc, values[vectorRegister(r, plan.srcVecBits, i)]));
+        Value v = packSharedVector(rewriter, loc, elements, inWords(srcVec));
+        LLVM::StoreOp::create(rewriter, loc, v, address(srcSide, r),
+                              bytes * srcVec);
       }
-      emitBarrier(rewriter, loc);
+      sync();
       auto loadsNow = [&](int r) {
         return roundOf(r, plan.dstRoundBits) == round &&
                canonicalRegister(*dstLayout, reg, r) == r;
@@ -667,12 +682,11 @@ struct ConvertLayoutOpConversion : public ViewPattern<ConvertLayoutOp> {
       for (int r = 0; r < numDst; ++r) {
         if (!isVectorBase(r, plan.dstVecBits) || !loadsNow(r))
           continue;
-        Value v = LLVM::LoadOp::create(rewriter, loc, vecTy,
-                                       address(*dstSide, r), align);
+        Value v = LLVM::LoadOp::create(rewriter, loc, loadTy,
+                                       address(*dstSide, r), bytes * dstVec);
         SmallVector<Value> elements =
-            vec == 1 ? SmallVector<Value>{v}
-                     : unpackSharedVector(rewriter, loc, v, memTy, vec);
-        for (int i = 0; i < vec; ++i)
+            unpackSharedVector(rewriter, loc, v, memTy, dstVec);
+        for (int i = 0; i < dstVec; ++i)
           result[vectorRegister(r, plan.dstVecBits, i)] =
               fromMemory(rewriter, loc, elements[i], elt);
       }
@@ -740,6 +754,7 @@ LogicalResult storeTensorToShared(Operation *op, OpBuilder &b, Location loc,
   // writes narrower pieces of 16-bit elements (an MMA result, mostly), as
   // upstream's lowering does.
   if (capability >= 90 && access->vec * bytes < 16 &&
+      srcType.getElementType().isIntOrFloat() &&
       srcType.getElementTypeBitWidth() == 16 && !values.empty() &&
       isa<IntegerType, FloatType>(values.front().getType())) {
     if (std::optional<LdMatrixPlan> plan = planLdMatrix(access->toOffset, 16)) {

@@ -189,18 +189,27 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
 
 // -----
 
-// A tensor of pointers read back from shared memory: plain loads (ldmatrix
-// is for integer and float elements only).
+// A tensor of pointers read back from shared memory: plain loads of i64
+// (ldmatrix is for integer and float elements only), and written there on
+// sm_90 (stmatrix neither).
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
 #smem = #ttg.shared_memory
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @pointers_from_shared
   // CHECK-NOT: nvvm.ldmatrix
-  // CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> !llvm.ptr<1>
+  // CHECK-COUNT-2: llvm.load {{.*}} : !llvm.ptr<3> -> i64
   tt.func public @pointers_from_shared(%m: !ttg.memdesc<64x!tt.ptr<f32>, #shared, #smem>) -> tensor<64x!tt.ptr<f32>, #blocked> {
     %v = ttg.local_load %m : !ttg.memdesc<64x!tt.ptr<f32>, #shared, #smem> -> tensor<64x!tt.ptr<f32>, #blocked>
     tt.return %v : tensor<64x!tt.ptr<f32>, #blocked>
+  }
+  // CHECK-LABEL: llvm.func @pointers_to_shared
+  // CHECK-NOT: nvvm.stmatrix
+  // CHECK: llvm.ptrtoint {{.*}} : !llvm.ptr<1> to i64
+  // CHECK: llvm.store {{.*}} : i64, !llvm.ptr<3>
+  tt.func public @pointers_to_shared(%m: !ttg.memdesc<64x!tt.ptr<f32>, #shared, #smem, mutable>, %v: tensor<64x!tt.ptr<f32>, #blocked>) {
+    ttg.local_store %v, %m : tensor<64x!tt.ptr<f32>, #blocked> -> !ttg.memdesc<64x!tt.ptr<f32>, #shared, #smem, mutable>
+    tt.return
   }
 }
 

@@ -1480,3 +1480,28 @@ tt.func @memdesc_subslice_alloc_shape(%buf: !ttg.memdesc<16x32xf32, #shared, #sm
   %0 = ttg.memdesc_subslice %buf[0, 16] : !ttg.memdesc<16x32xf32, #shared, #smem> -> !ttg.memdesc<16x16xf32, #shared, #smem>
   tt.return
 }
+
+// -----
+
+// Tests that ttg.warp_shuffles (lower by rounds of warp shuffles) is a unit
+// attribute of ttg.convert_layout only.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32} {
+  tt.func @warp_shuffles_value(%a: tensor<32xf32, #blocked>) {
+    // expected-error @+1 {{'ttg.convert_layout' op attribute 'ttg.warp_shuffles' must be a unit attribute, got 2 : i32}}
+    %b = ttg.convert_layout %a {ttg.warp_shuffles = 2 : i32} : tensor<32xf32, #blocked> -> tensor<32xf32, #blocked1>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32} {
+  tt.func @warp_shuffles_elsewhere(%a: tensor<32xf32, #blocked>) {
+    // expected-error @+1 {{'arith.addf' op attribute 'ttg.warp_shuffles' only applies to 'ttg.convert_layout'}}
+    %b = arith.addf %a, %a {ttg.warp_shuffles} : tensor<32xf32, #blocked>
+    tt.return
+  }
+}

@@ -149,10 +149,11 @@ tt.func @short_runs(%c: !tt.ptr<f32>, %acc: tensor<128x256xf32, #mma>) {
 
 // Tests that a store of 16-byte f16 vectors is rebuilt too: two of the
 // vector's columns sit in lanes of the accumulator, two register/lane swaps
-// that take two rounds of shuffles.
+// that take two rounds of shuffles, which the conversion asks for (the
+// lowering would take shared memory otherwise). One swap needs no mark.
 // CHECK-LABEL: tt.func @two_swaps
 // CHECK: %[[P:.*]] = tt.splat %arg0 : !tt.ptr<f16> -> tensor<128x256x!tt.ptr<f16>, [[$L16]]>
-// CHECK: %[[V:.*]] = ttg.convert_layout %arg1 : tensor<128x256xf16, #mma> -> tensor<128x256xf16, [[$L16]]>
+// CHECK: %[[V:.*]] = ttg.convert_layout %arg1 {ttg.warp_shuffles} : tensor<128x256xf16, #mma> -> tensor<128x256xf16, [[$L16]]>
 // CHECK-NEXT: tt.store %[[P]], %[[V]] : tensor<128x256x!tt.ptr<f16>, [[$L16]]>
 tt.func @two_swaps(%c: !tt.ptr<f16>, %acc: tensor<128x256xf16, #mma>) {
   %base = tt.splat %c : !tt.ptr<f16> -> tensor<128x256x!tt.ptr<f16>, #b8>

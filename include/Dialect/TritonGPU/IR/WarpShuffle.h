@@ -18,6 +18,15 @@
 
 namespace mlir::triton::gpu {
 
+/// A unit attribute on `ttg.convert_layout`: lower it by rounds of warp
+/// shuffles wherever planWarpShuffleConversion finds them. Without it a
+/// conversion takes shuffles only in one round (at most one register bit
+/// and one lane bit trading places, upstream's criterion) and goes through
+/// shared memory otherwise. tritongpu-optimize-epilogue sets it on the
+/// conversions it makes, measured faster by shuffles (docs/performance.md).
+inline constexpr llvm::StringLiteral kWarpShufflesAttrName =
+    "ttg.warp_shuffles";
+
 /// How a convert_layout whose elements move only between the lanes of each
 /// warp is done with one warp shuffle per destination register. Destination
 /// register r of lane l reads source lane `readXor[r] ^ laneMap(l)`, where
@@ -89,6 +98,13 @@ struct WarpShuffleConversion {
   bool pairs = false;
   SmallVector<WarpShuffleRound, 2> rounds;
 };
+
+/// How many register bits and lane bits trade places between `src` and
+/// `dst`: the lane bases of one that the other's lanes do not span, the
+/// larger count of the two ways. Upstream takes warp shuffles for a
+/// conversion within warps when it is at most 1, shared memory otherwise.
+unsigned countLaneRegisterSwaps(const LinearLayout &src,
+                                const LinearLayout &dst);
 
 /// The element width planWarpShuffleConversion takes for tensors of `type`'s
 /// elements as the lowering moves them: integers and floats their width,

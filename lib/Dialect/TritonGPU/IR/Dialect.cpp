@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonGPU/IR/WarpShuffle.h"
 #include "Dialect/Triton/IR/Inlining.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -546,6 +547,15 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op,
         !llvm::isPowerOf2_64(intAttr.getInt()))
       return op->emitOpError("attribute '")
              << name << "' must be a power of two, got " << intAttr.getInt();
+    return success();
+  }
+  if (name == kWarpShufflesAttrName) {
+    if (!isa<UnitAttr>(value))
+      return op->emitOpError("attribute '")
+             << name << "' must be a unit attribute, got " << value;
+    if (!isa<ConvertLayoutOp>(op))
+      return op->emitOpError("attribute '")
+             << name << "' only applies to 'ttg.convert_layout'";
     return success();
   }
   if (name == "ttg.target") {

@@ -290,3 +290,48 @@ mlir::triton::gpu::planWarpShuffleConversion(const LinearLayout &src,
     return WarpShuffleConversion{/*pairs=*/false, std::move(*rounds)};
   return std::nullopt;
 }
+
+/// The lane bases of `layout`, each packed into one integer (the tensor
+/// coordinates side by side), reduced to a basis of their span over GF(2).
+static SmallVector<int64_t> getLaneSpan(const LinearLayout &layout) {
+  StringAttr kLane =
+      StringAttr::get(layout.getOutDimNames().begin()->getContext(), "lane");
+  SmallVector<int64_t> span;
+  if (!layout.hasInDim(kLane))
+    return span;
+  for (int32_t i = 0; i < layout.getInDimSizeLog2(kLane); ++i) {
+    int64_t packed = 0, shift = 0;
+    for (auto [dim, coordinate] : llvm::enumerate(layout.getBasis(kLane, i))) {
+      packed |= int64_t(coordinate) << shift;
+      shift += layout.getOutDimSizeLog2(
+          *std::next(layout.getOutDimNames().begin(), dim));
+    }
+    // Gaussian elimination, highest bit first.
+    for (int64_t reduced : span)
+      packed = std::min(packed, packed ^ reduced);
+    if (packed)
+      span.push_back(packed);
+  }
+  return span;
+}
+
+/// How many lane bases of `from` are not lane bases of `to`: the data that
+/// has to move between a lane and a register.
+static unsigned countLanesToRegisters(ArrayRef<int64_t> from,
+                                      ArrayRef<int64_t> to) {
+  unsigned count = 0;
+  for (int64_t vector : from) {
+    for (int64_t reduced : to)
+      vector = std::min(vector, vector ^ reduced);
+    count += vector != 0;
+  }
+  return count;
+}
+
+unsigned mlir::triton::gpu::countLaneRegisterSwaps(const LinearLayout &src,
+                                                   const LinearLayout &dst) {
+  SmallVector<int64_t> srcLanes = getLaneSpan(src);
+  SmallVector<int64_t> dstLanes = getLaneSpan(dst);
+  return std::max(countLanesToRegisters(srcLanes, dstLanes),
+                  countLanesToRegisters(dstLanes, srcLanes));
+}

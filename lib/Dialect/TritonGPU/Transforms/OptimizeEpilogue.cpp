@@ -182,8 +182,10 @@ static bool optimizeStore(StoreOp store) {
       toLinearLayout(dstType.getShape(), dstType.getEncoding());
   // Conversions done in registers or by shuffles already are left alone.
   if (!src || !dst || cvtReordersRegisters(srcType, dstType) ||
-      planWarpShuffleConversion(
-          *src, *dst, getShuffleElementBits(dstType.getElementType())))
+      convert->hasAttr(kWarpShufflesAttrName) ||
+      (cvtNeedsWarpShuffle(srcType, dstType) &&
+       planWarpShuffleConversion(
+           *src, *dst, getShuffleElementBits(dstType.getElementType()))))
     return false;
   std::optional<LinearLayout> layout =
       chooseStoreLayout(*src, *dst, getElementBitWidth(dstType) / 8);
@@ -211,6 +213,11 @@ static bool optimizeStore(StoreOp store) {
   b.setInsertionPointAfter(convert);
   auto value = ConvertLayoutOp::create(
       b, loc, dstType.cloneWithEncoding(encoding), convert.getSrc());
+  // Shuffles even where they take two rounds (16-bit elements to 16-byte
+  // vectors): faster than shared memory here (docs/performance.md, session
+  // 20), where upstream's lowering would take shared memory.
+  if (countLaneRegisterSwaps(*src, *layout) > 1)
+    value->setAttr(kWarpShufflesAttrName, b.getUnitAttr());
   store.getPtrMutable().assign(operands[0]);
   store.getValueMutable().assign(value);
   if (operands.size() > 1)

@@ -1,6 +1,7 @@
 //===- Utility.cpp - helpers shared by the ttg passes ---------------------===//
 
 #include "Dialect/TritonGPU/Transforms/Utility.h"
+#include "Dialect/TritonGPU/IR/WarpShuffle.h"
 
 #include "Analysis/AxisInfo.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
@@ -533,24 +534,6 @@ static std::optional<LinearLayout> getConversionMap(RankedTensorType srcType,
   return dst->invertAndCompose(*src);
 }
 
-/// Whether the conversion map keeps every value in the same `dim` index:
-/// `dim` maps to itself alone, and no other input moves along it.
-static bool isTrivialOver(const LinearLayout &map, StringAttr dim) {
-  if (!map.hasInDim(dim))
-    return true;
-  int32_t outIndex = map.hasOutDim(dim) ? map.getOutDimIndex(dim) : -1;
-  for (auto [inDim, bases] : map.getBases()) {
-    for (auto [i, basis] : llvm::enumerate(bases)) {
-      for (auto [o, value] : llvm::enumerate(basis)) {
-        bool sameDim = static_cast<int32_t>(o) == outIndex;
-        int32_t expected = inDim == dim && sameDim ? (int32_t(1) << i) : 0;
-        if ((inDim == dim || sameDim) && value != expected)
-          return false;
-      }
-    }
-  }
-  return true;
-}
 
 bool mlir::triton::gpu::cvtReordersRegisters(RankedTensorType srcType,
                                              RankedTensorType dstType) {
@@ -562,45 +545,8 @@ bool mlir::triton::gpu::cvtReordersRegisters(RankedTensorType srcType,
   MLIRContext *ctx = srcType.getContext();
   return llvm::all_of(ArrayRef<StringRef>{"lane", "warp", "block"},
                       [&](StringRef dim) {
-                        return isTrivialOver(*map, StringAttr::get(ctx, dim));
+                        return map->isTrivialOver(StringAttr::get(ctx, dim));
                       });
-}
-
-/// The lane bases of `layout`, each packed into one integer (the tensor
-/// coordinates side by side), reduced to a basis of their span over GF(2).
-static SmallVector<int64_t> getLaneSpan(const LinearLayout &layout) {
-  StringAttr kLane =
-      StringAttr::get(layout.getOutDimNames().begin()->getContext(), "lane");
-  SmallVector<int64_t> span;
-  if (!layout.hasInDim(kLane))
-    return span;
-  for (int32_t i = 0; i < layout.getInDimSizeLog2(kLane); ++i) {
-    int64_t packed = 0, shift = 0;
-    for (auto [dim, coordinate] : llvm::enumerate(layout.getBasis(kLane, i))) {
-      packed |= int64_t(coordinate) << shift;
-      shift += layout.getOutDimSizeLog2(
-          *std::next(layout.getOutDimNames().begin(), dim));
-    }
-    // Gaussian elimination, highest bit first.
-    for (int64_t reduced : span)
-      packed = std::min(packed, packed ^ reduced);
-    if (packed)
-      span.push_back(packed);
-  }
-  return span;
-}
-
-/// How many lane bases of `from` are not lane bases of `to`: the data that
-/// has to move between a lane and a register.
-static unsigned countLanesToRegisters(ArrayRef<int64_t> from,
-                                      ArrayRef<int64_t> to) {
-  unsigned count = 0;
-  for (int64_t vector : from) {
-    for (int64_t reduced : to)
-      vector = std::min(vector, vector ^ reduced);
-    count += vector != 0;
-  }
-  return count;
 }
 
 bool mlir::triton::gpu::cvtNeedsWarpShuffle(RankedTensorType srcType,
@@ -609,9 +555,9 @@ bool mlir::triton::gpu::cvtNeedsWarpShuffle(RankedTensorType srcType,
   if (!map)
     return false;
   MLIRContext *ctx = srcType.getContext();
-  if (isTrivialOver(*map, StringAttr::get(ctx, "lane")) ||
-      !isTrivialOver(*map, StringAttr::get(ctx, "warp")) ||
-      !isTrivialOver(*map, StringAttr::get(ctx, "block")))
+  if (map->isTrivialOver(StringAttr::get(ctx, "lane")) ||
+      !map->isTrivialOver(StringAttr::get(ctx, "warp")) ||
+      !map->isTrivialOver(StringAttr::get(ctx, "block")))
     return false;
   // Shuffles pay off when at most one lane bit trades places with a register
   // bit, each way: more (a broadcast to every lane, say) takes as many rounds
@@ -620,10 +566,7 @@ bool mlir::triton::gpu::cvtNeedsWarpShuffle(RankedTensorType srcType,
       toLinearLayout(srcType.getShape(), srcType.getEncoding());
   std::optional<LinearLayout> dst =
       toLinearLayout(dstType.getShape(), dstType.getEncoding());
-  SmallVector<int64_t> srcLanes = getLaneSpan(*src);
-  SmallVector<int64_t> dstLanes = getLaneSpan(*dst);
-  return std::max(countLanesToRegisters(srcLanes, dstLanes),
-                  countLanesToRegisters(dstLanes, srcLanes)) < 2;
+  return countLaneRegisterSwaps(*src, *dst) < 2;
 }
 
 bool mlir::triton::gpu::cvtNeedsSharedMemory(RankedTensorType srcType,
