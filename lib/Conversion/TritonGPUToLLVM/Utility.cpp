@@ -88,45 +88,13 @@ unsigned mlir::triton::gpu::getElementBytes(Type type) {
 // Packing
 //===----------------------------------------------------------------------===//
 
-/// The fields of a struct that a chain of `llvm.insertvalue`s built, as
-/// packLLElements builds one, when the chain sets every field; the last
-/// insertion of a field wins. Empty otherwise.
-static SmallVector<Value> fieldsOfInsertChain(Value llvmStruct,
-                                              size_t numFields) {
-  SmallVector<Value> fields(numFields);
-  size_t found = 0;
-  Value current = llvmStruct;
-  // A chain that packLLElements built has one insertion per field.
-  for (size_t step = 0; step < 2 * numFields && found < numFields; ++step) {
-    auto insert = current.getDefiningOp<LLVM::InsertValueOp>();
-    if (!insert || insert.getPosition().size() != 1)
-      return {};
-    int64_t index = insert.getPosition()[0];
-    if (index < 0 || size_t(index) >= numFields)
-      return {};
-    if (!fields[index]) {
-      fields[index] = insert.getValue();
-      ++found;
-    }
-    current = insert.getContainer();
-  }
-  if (found < numFields)
-    return {};
-  return fields;
-}
-
 SmallVector<Value> mlir::triton::gpu::unpackLLElements(Location loc,
                                                        Value llvmStruct,
                                                        OpBuilder &b) {
   auto structTy = dyn_cast<LLVM::LLVMStructType>(llvmStruct.getType());
   if (!structTy)
     return {llvmStruct};
-  // Values the lowering packed a moment ago are taken as they were, rather
-  // than extracted (which the canonicalizer would fold back, at a cost).
-  SmallVector<Value> values =
-      fieldsOfInsertChain(llvmStruct, structTy.getBody().size());
-  if (!values.empty())
-    return values;
+  SmallVector<Value> values;
   for (auto [i, type] : llvm::enumerate(structTy.getBody()))
     values.push_back(LLVM::ExtractValueOp::create(
         b, loc, type, llvmStruct, ArrayRef<int64_t>{(int64_t)i}));

@@ -69,7 +69,8 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
   tt.func public @select(%c: tensor<128xi1, #blocked>, %a: tensor<128xf8E4M3FNUZ, #blocked>) {
     // CHECK: %[[Z0:.*]] = llvm.mlir.constant(0.000000e+00 : f8E4M3FNUZ) : i8
     // CHECK: %[[Z:.*]] = llvm.bitcast %[[Z0]] : i8 to i8
-    // CHECK-COUNT-4: llvm.select %{{.*}}, %{{.*}}, %[[Z]] : i1, i8
+    // CHECK-COUNT-4: llvm.insertvalue %[[Z]]
+    // CHECK-COUNT-4: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i8
     %zero = arith.constant dense<0.000000e+00> : tensor<128xf8E4M3FNUZ, #blocked>
     %s = arith.select %c, %a, %zero : tensor<128xi1, #blocked>, tensor<128xf8E4M3FNUZ, #blocked>
     tt.return

@@ -41,17 +41,21 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
-// join puts the pair in adjacent registers; split takes them apart (here
-// straight from the join's fields, which the lowering packed itself).
+// join puts the pair in adjacent registers; split takes them apart,
+// extracting the joined struct's fields (upstream's form; the canonicalizer
+// folds them to the join's operands).
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 #blocked2 = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
   // CHECK-LABEL: llvm.func @join_split
   // CHECK: %[[A:.*]] = llvm.extractvalue %arg0[0]
   // CHECK: %[[B:.*]] = llvm.extractvalue %arg1[0]
+  // CHECK: %[[J0:.*]] = llvm.insertvalue %[[A]], %{{.*}}[0]
+  // CHECK: %[[J:.*]] = llvm.insertvalue %[[B]], %[[J0]][1]
   // The split reads the joined struct's fields where the join put them.
-  // CHECK-NOT: llvm.extractvalue
-  // CHECK: llvm.fadd %[[A]], %[[B]] : f32
+  // CHECK: %[[L:.*]] = llvm.extractvalue %[[J]][0]
+  // CHECK: %[[R:.*]] = llvm.extractvalue %[[J]][1]
+  // CHECK: llvm.fadd %{{.*}}, %{{.*}} : f32
   tt.func public @join_split(%a: tensor<32xf32, #blocked>, %b: tensor<32xf32, #blocked>) -> tensor<32xf32, #blocked> attributes {noinline = true} {
     %j = tt.join %a, %b : tensor<32xf32, #blocked> -> tensor<32x2xf32, #blocked2>
     %l, %r = tt.split %j : tensor<32x2xf32, #blocked2> -> tensor<32xf32, #blocked>
