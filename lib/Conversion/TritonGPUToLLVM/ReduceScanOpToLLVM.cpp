@@ -207,10 +207,11 @@ struct ReduceOpConversion : public ConvertOpToLLVMPattern<ReduceOp> {
       }
     }
 
-    // 2. Lanes.
+    // 2. Lanes: each accumulator in turn, the highest lane bit first
+    // (upstream's order).
     int threadsPerWarp = getThreadsPerWarp(op);
-    for (int bit : *laneBits)
-      for (Values &a : acc) {
+    for (Values &a : acc)
+      for (int bit : llvm::reverse(*laneBits)) {
         Values other;
         for (Value v : a)
           other.push_back(
