@@ -283,8 +283,9 @@ struct TensorConstantConversion
     return success();
   }
 
-  /// A constant with different elements: the values go to a constant global
-  /// array, each thread loads its elements at their row-major index.
+  /// A constant with different elements: constants where each thread holds
+  /// them all, else the values go to a constant global array, each thread
+  /// loads its elements at their row-major index.
   LogicalResult lowerNonSplat(arith::ConstantOp op, DenseElementsAttr dense,
                               ConversionPatternRewriter &rewriter) const {
     Location loc = op.getLoc();
@@ -294,6 +295,38 @@ struct TensorConstantConversion
         elt != type.getElementType())
       return op.emitError("non-splat tensor constants of ")
              << type.getElementType() << " cannot be lowered";
+    ArrayRef<int64_t> shape = type.getShape();
+    // Where every thread holds the same elements (the layout repeats them
+    // over lanes, warps and CTAs), each register is a constant of its own,
+    // as upstream lowers it.
+    if (std::optional<LinearLayout> layout = getLayout(type)) {
+      MLIRContext *ctx = rewriter.getContext();
+      bool sameInEveryThread = llvm::all_of(
+          ArrayRef<StringRef>{"lane", "warp", "block"}, [&](StringRef dim) {
+            StringAttr name = StringAttr::get(ctx, dim);
+            return !layout->hasInDim(name) ||
+                   llvm::all_of(layout->getBases().lookup(name),
+                                [](const std::vector<int32_t> &basis) {
+                                  return llvm::all_of(
+                                      basis, [](int32_t v) { return v == 0; });
+                                });
+          });
+      if (sameInEveryThread) {
+        auto elements = dense.getValues<Attribute>();
+        SmallVector<Value> values;
+        for (int r = 0, e = getNumRegisters(type); r < e; ++r) {
+          SmallVector<int32_t> coords = registerCoords(*layout, r);
+          int64_t flat = 0;
+          for (auto [c, size] : llvm::zip(coords, shape))
+            flat = flat * size + c;
+          values.push_back(LLVM::ConstantOp::create(
+              rewriter, loc, elt, cast<TypedAttr>(elements[flat])));
+        }
+        rewriter.replaceOp(op, packLLElements(loc, getTypeConverter(), values,
+                                              rewriter, type));
+        return success();
+      }
+    }
     auto mod = op->getParentOfType<ModuleOp>();
     std::string name;
     for (unsigned i = 0;; ++i) {
@@ -313,7 +346,6 @@ struct TensorConstantConversion
     }
     auto ptr1 = LLVM::LLVMPointerType::get(rewriter.getContext(), 1);
     Value base = LLVM::AddressOfOp::create(rewriter, loc, ptr1, name);
-    ArrayRef<int64_t> shape = type.getShape();
     SmallVector<Value> values;
     for (SmallVector<Value> &coords : emitIndices(rewriter, loc, type)) {
       Value idx = i32Const(rewriter, loc, 0);

@@ -134,6 +134,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
 
 // -----
 
+// Where every thread holds all the elements (lanes and warps repeat them),
+// each register is a constant of its own: no global, no loads; a 2-D
+// constant's registers take their row-major elements.
+#blocked = #ttg.blocked<{sizePerThread = [2, 2], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-NOT: llvm.mlir.global internal constant
+  // CHECK-LABEL: llvm.func @constants_in_registers
+  // CHECK-NOT: llvm.load
+  // CHECK: %[[C0:.*]] = llvm.mlir.constant(1.000000e+00 : f32) : f32
+  // CHECK: %[[C1:.*]] = llvm.mlir.constant(2.000000e+00 : f32) : f32
+  // CHECK: %[[C2:.*]] = llvm.mlir.constant(3.000000e+00 : f32) : f32
+  // CHECK: %[[C3:.*]] = llvm.mlir.constant(4.000000e+00 : f32) : f32
+  // CHECK: llvm.insertvalue %[[C0]], %{{.*}}[0]
+  // CHECK: llvm.insertvalue %[[C1]], %{{.*}}[1]
+  // CHECK: llvm.insertvalue %[[C2]], %{{.*}}[2]
+  // CHECK: llvm.insertvalue %[[C3]], %{{.*}}[3]
+  tt.func public @constants_in_registers() -> tensor<2x2xf32, #blocked> attributes {noinline = true} {
+    %c = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32, #blocked>
+    tt.return %c : tensor<2x2xf32, #blocked>
+  }
+}
+
+// -----
+
 // Pointer casts per element: int_to_ptr, ptr_to_int and bitcast of
 // pointers and of same-width numbers.
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
