@@ -300,18 +300,14 @@ struct TensorConstantConversion
     // over lanes, warps and CTAs), each register is a constant of its own,
     // as upstream lowers it.
     if (std::optional<LinearLayout> layout = getLayout(type)) {
-      MLIRContext *ctx = rewriter.getContext();
-      bool sameInEveryThread = llvm::all_of(
-          ArrayRef<StringRef>{"lane", "warp", "block"}, [&](StringRef dim) {
-            StringAttr name = StringAttr::get(ctx, dim);
-            return !layout->hasInDim(name) ||
-                   llvm::all_of(layout->getBases().lookup(name),
-                                [](const std::vector<int32_t> &basis) {
-                                  return llvm::all_of(
-                                      basis, [](int32_t v) { return v == 0; });
-                                });
-          });
-      if (sameInEveryThread) {
+      SmallVector<StringAttr> threadDims;
+      for (StringRef dim : {"lane", "warp", "block"}) {
+        StringAttr name = rewriter.getStringAttr(dim);
+        if (layout->hasInDim(name))
+          threadDims.push_back(name);
+      }
+      if (layout->sublayoutIsZero(threadDims,
+                                  llvm::to_vector(layout->getOutDimNames()))) {
         auto elements = dense.getValues<Attribute>();
         SmallVector<Value> values;
         for (int r = 0, e = getNumRegisters(type); r < e; ++r) {

@@ -798,16 +798,9 @@ mlir::triton::gpu::planConversionShuffles(ConvertLayoutOp op) {
   std::optional<LinearLayout> s = getLayout(src), d = getLayout(dst);
   if (!s || !d)
     return std::nullopt;
-  // Two register/lane swaps or more: shared memory (vectorized on both
-  // sides) unless asked otherwise.
-  bool anyRounds = op->hasAttr(kWarpShufflesAttrName);
-  if (!anyRounds && countLaneRegisterSwaps(*s, *d) > 1)
-    return std::nullopt;
-  std::optional<WarpShuffleConversion> plan = planWarpShuffleConversion(
-      *s, *d, getShuffleElementBits(src.getElementType()));
-  if (plan && plan->rounds.size() > 1 && !anyRounds)
-    return std::nullopt;
-  return plan;
+  return planLoweredShuffles(*s, *d,
+                             getShuffleElementBits(src.getElementType()),
+                             op->hasAttr(kWarpShufflesAttrName));
 }
 
 bool mlir::triton::gpu::conversionStaysInWarps(const LinearLayout &src,

@@ -347,7 +347,7 @@ SmallVector<Value> inlinePtx(OpBuilder &b, Location loc, StringRef asmText,
 /// every thread already holds the elements it holds after.
 bool conversionMovesOnlyRegisters(RankedTensorType src, RankedTensorType dst);
 
-/// The warp shuffles `op` is lowered by (see planWarpShuffleConversion):
+/// The warp shuffles `op` is lowered by (see planLoweredShuffles):
 /// one round of them, or several where `op` carries kWarpShufflesAttrName;
 /// nullopt when it goes through shared memory instead.
 std::optional<WarpShuffleConversion> planConversionShuffles(ConvertLayoutOp op);

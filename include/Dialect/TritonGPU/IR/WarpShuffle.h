@@ -106,6 +106,15 @@ struct WarpShuffleConversion {
 unsigned countLaneRegisterSwaps(const LinearLayout &src,
                                 const LinearLayout &dst);
 
+/// The shuffles the lowering runs a conversion by: planWarpShuffleConversion's
+/// plan when it is one round of at most one register/lane swap (upstream's
+/// criterion), or any plan where `anyRounds` (a conversion marked
+/// kWarpShufflesAttrName); nullopt when the conversion goes through shared
+/// memory instead.
+std::optional<WarpShuffleConversion>
+planLoweredShuffles(const LinearLayout &src, const LinearLayout &dst,
+                    unsigned elementBits, bool anyRounds);
+
 /// The element width planWarpShuffleConversion takes for tensors of `type`'s
 /// elements as the lowering moves them: integers and floats their width,
 /// anything else (pointers) 64 bits.

@@ -7,9 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
-#include "Dialect/TritonGPU/IR/WarpShuffle.h"
 #include "Dialect/Triton/IR/Inlining.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/IR/WarpShuffle.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"

@@ -335,3 +335,18 @@ unsigned mlir::triton::gpu::countLaneRegisterSwaps(const LinearLayout &src,
   return std::max(countLanesToRegisters(srcLanes, dstLanes),
                   countLanesToRegisters(dstLanes, srcLanes));
 }
+
+std::optional<WarpShuffleConversion>
+mlir::triton::gpu::planLoweredShuffles(const LinearLayout &src,
+                                       const LinearLayout &dst,
+                                       unsigned elementBits, bool anyRounds) {
+  // Two register/lane swaps or more: shared memory (vectorized on both
+  // sides) unless asked otherwise.
+  if (!anyRounds && countLaneRegisterSwaps(src, dst) > 1)
+    return std::nullopt;
+  std::optional<WarpShuffleConversion> plan =
+      planWarpShuffleConversion(src, dst, elementBits);
+  if (plan && plan->rounds.size() > 1 && !anyRounds)
+    return std::nullopt;
+  return plan;
+}

@@ -183,9 +183,9 @@ static bool optimizeStore(StoreOp store) {
   // Conversions done in registers or by shuffles already are left alone.
   if (!src || !dst || cvtReordersRegisters(srcType, dstType) ||
       convert->hasAttr(kWarpShufflesAttrName) ||
-      (cvtNeedsWarpShuffle(srcType, dstType) &&
-       planWarpShuffleConversion(
-           *src, *dst, getShuffleElementBits(dstType.getElementType()))))
+      planLoweredShuffles(*src, *dst,
+                          getShuffleElementBits(dstType.getElementType()),
+                          /*anyRounds=*/false))
     return false;
   std::optional<LinearLayout> layout =
       chooseStoreLayout(*src, *dst, getElementBitWidth(dstType) / 8);

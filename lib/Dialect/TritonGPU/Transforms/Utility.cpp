@@ -1,10 +1,10 @@
 //===- Utility.cpp - helpers shared by the ttg passes ---------------------===//
 
 #include "Dialect/TritonGPU/Transforms/Utility.h"
-#include "Dialect/TritonGPU/IR/WarpShuffle.h"
 
 #include "Analysis/AxisInfo.h"
 #include "Dialect/TritonGPU/IR/LinearLayoutConversions.h"
+#include "Dialect/TritonGPU/IR/WarpShuffle.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -533,7 +533,6 @@ static std::optional<LinearLayout> getConversionMap(RankedTensorType srcType,
     return std::nullopt;
   return dst->invertAndCompose(*src);
 }
-
 
 bool mlir::triton::gpu::cvtReordersRegisters(RankedTensorType srcType,
                                              RankedTensorType dstType) {
