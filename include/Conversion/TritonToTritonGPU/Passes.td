@@ -68,4 +68,32 @@ def ConvertTritonToTritonGPU
   ];
 }
 
+def RelayoutTritonGPU : Pass<"relayout-tritongpu", "mlir::ModuleOp"> {
+  let summary = "give ttng ops' tensors the layouts their hardware moves";
+  let description = [{
+    After `convert-triton-to-tritongpu` (with `enable-source-remat`), the
+    tensors of `ttng` ops are still without a layout (the pass casts them
+    back with `builtin.unrealized_conversion_cast`). This pass gives each
+    the layout its instruction wants, with a `ttg.convert_layout` from the
+    value's own layout:
+    - the row offsets of `ttng.async_tma_gather`/`async_tma_scatter`: four
+      to a thread, as `tt.descriptor_gather`'s;
+    - the tensor of `ttng.tmem_alloc`/`tmem_store`, and the result of
+      `ttng.tmem_load`: one that 32x32b tcgen05 messages move (lane i of
+      warp w holds row 32 (w % 4) + i); for scales in tensor memory, four
+      consecutive scales per register group, rows over lanes, the rest over
+      registers (a second warpgroup takes the last of them).
+
+    ```mlir
+    // convert-triton-to-tritongpu{target=cuda:100 enable-source-remat=true}
+    // relayout-tritongpu
+    %r = ttng.tmem_load %m : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory> -> tensor<128x64xf32>
+    // becomes
+    #linear = #ttg.linear<{register = [[0, 1], [0, 2], [0, 4], [0, 8], [0, 16], [0, 32]], lane = [[1, 0], [2, 0], [4, 0], [8, 0], [16, 0]], warp = [[32, 0], [64, 0]], block = []}>
+    %r = ttng.tmem_load %m : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory> -> tensor<128x64xf32, #linear>
+    ```
+  }];
+  let dependentDialects = ["mlir::triton::gpu::TritonGPUDialect"];
+}
+
 #endif // TRITON_CONVERSION_TRITONTOTRITONGPU_PASSES

@@ -14,6 +14,7 @@
 #define TRITON_DIALECT_TRITONNVIDIAGPU_IR_TENSORMEMORYLAYOUTS_H
 
 #include "Dialect/TritonGPU/IR/Dialect.h"
+#include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Tools/LinearLayout.h"
 
 #include <optional>
@@ -47,6 +48,26 @@ FailureOr<TMemMessage> getTMemLdStMessage(RankedTensorType regType,
 /// when there is none (fewer than 4 warps, or a non-power-of-two count).
 std::optional<gpu::LinearEncodingAttr>
 getTMem32x32bLayout(gpu::MemDescType memType, unsigned numWarps);
+
+/// The register layout a tensor of `type` (2-D) is given to move to or from
+/// tensor memory of `encoding` (upstream's choice): with blockM = 128, lane
+/// i of warp w holds row 32 (w % 4) + i and registers step along blockN
+/// columns, a second warpgroup taking further rows where the tensor has
+/// more than 128, else half the columns; with blockM = 64, 16 lanes take
+/// rows and the other lane bit half of blockN columns (16x32bx2 messages).
+/// std::nullopt for other ranks or warp counts than 4 and 8.
+std::optional<gpu::LinearEncodingAttr>
+getTMemCompatibleLayout(RankedTensorType type,
+                        TensorMemoryEncodingAttr encoding, unsigned numWarps);
+
+/// The register layout scales of `type` (M x N, 2-D) are stored into
+/// tensor memory from: four consecutive columns per thread (repeated where
+/// N < 4), rows over the 32 lanes, further rows then columns over registers,
+/// the warps of a warpgroup each holding all of it, and with 8 warps the
+/// last register step moved to the second warpgroup. std::nullopt for other
+/// ranks or warp counts than 4 and 8.
+std::optional<gpu::LinearEncodingAttr>
+getTMemScalesStoreLayout(RankedTensorType type, unsigned numWarps);
 
 } // namespace mlir::triton::nvidia_gpu
 

@@ -494,3 +494,80 @@ mlir::triton::nvidia_gpu::getTMem32x32bLayout(triton::gpu::MemDescType memType,
                                               flatten(d.lane, false),
                                               flatten(d.warp, false), {});
 }
+
+std::optional<triton::gpu::LinearEncodingAttr>
+mlir::triton::nvidia_gpu::getTMemScalesStoreLayout(RankedTensorType type,
+                                                   unsigned numWarps) {
+  if (type.getRank() != 2 || (numWarps != 4 && numWarps != 8))
+    return std::nullopt;
+  int64_t rows = type.getDimSize(0), cols = type.getDimSize(1);
+  // A basis past the tensor's extent repeats a value instead.
+  auto basis = [&](int64_t row, int64_t col) {
+    if (row >= rows || col >= cols)
+      return std::vector<int32_t>{0, 0};
+    return std::vector<int32_t>{static_cast<int32_t>(row),
+                                static_cast<int32_t>(col)};
+  };
+  Bases regs{basis(0, 1), basis(0, 2)}, lanes, warps{{0, 0}, {0, 0}};
+  for (int64_t row = 1; row < 32; row *= 2)
+    lanes.push_back(basis(row, 0));
+  for (int64_t row = 32; row < rows; row *= 2)
+    regs.push_back(basis(row, 0));
+  for (int64_t col = 4; col < cols; col *= 2)
+    regs.push_back(basis(0, col));
+  if (numWarps == 8) {
+    warps.push_back(regs.back());
+    regs.pop_back();
+  }
+  auto flatten = [](const Bases &bases) {
+    SmallVector<int32_t> flat;
+    for (const std::vector<int32_t> &b : bases)
+      flat.append(b.begin(), b.end());
+    return flat;
+  };
+  return triton::gpu::LinearEncodingAttr::get(
+      type.getContext(), 2, flatten(regs), flatten(lanes), flatten(warps), {});
+}
+
+std::optional<triton::gpu::LinearEncodingAttr>
+mlir::triton::nvidia_gpu::getTMemCompatibleLayout(
+    RankedTensorType type, TensorMemoryEncodingAttr encoding,
+    unsigned numWarps) {
+  if (type.getRank() != 2 || (numWarps != 4 && numWarps != 8))
+    return std::nullopt;
+  ArrayRef<int64_t> shape = type.getShape();
+  unsigned blockM = encoding.getBlockM(), blockN = encoding.getBlockN();
+  unsigned warpGroups = numWarps / 4;
+  SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA;
+  if (blockM == 64) {
+    threadsPerWarp = {16, 2};
+    unsigned blocksM = std::max<int64_t>(1, shape[0] / blockM);
+    unsigned blocksN = std::max<int64_t>(1, shape[1] / blockN);
+    if (blocksM * blocksN == 1) {
+      sizePerThread = {1, std::max(1u, blockN / (2 * warpGroups))};
+      warpsPerCTA = {4, warpGroups};
+    } else {
+      // Warpgroups go to blocks along M first, the rest along N.
+      unsigned groupsM = std::min(blocksM, warpGroups);
+      sizePerThread = {1, std::max(1u, blockN / 2)};
+      warpsPerCTA = {4 * groupsM, llvm::divideCeil(warpGroups, groupsM)};
+    }
+  } else {
+    threadsPerWarp = {32, 1};
+    if (shape[0] > 128) {
+      sizePerThread = {1, blockN};
+      warpsPerCTA = {numWarps, 1};
+    } else {
+      sizePerThread = {1, llvm::divideCeil(blockN, warpGroups)};
+      warpsPerCTA = {4, warpGroups};
+    }
+  }
+  auto blocked = triton::gpu::BlockedEncodingAttr::get(
+      type.getContext(), sizePerThread, threadsPerWarp, warpsPerCTA,
+      /*order=*/{0, 1}, /*cgaBases=*/{});
+  std::optional<LinearLayout> layout =
+      triton::gpu::toLinearLayout(shape, blocked);
+  if (!layout)
+    return std::nullopt;
+  return triton::gpu::linearEncodingFrom(*layout);
+}
