@@ -186,17 +186,30 @@ FailureOr<Value> gatherKRun(OpBuilder &b, Location loc, const RegisterMap &regs,
   return packRegister(b, loc, elems);
 }
 
+/// A register of zeros: the part of an instruction's K past a dot's K
+/// (a dot of K 16 on an instruction of K 32).
+Value zeroRegister(OpBuilder &b, Location loc) {
+  return LLVM::ConstantOp::create(b, loc, b.getI32Type(),
+                                  b.getI32IntegerAttr(0));
+}
+
 /// The registers of an A fragment (16 x kInstr: rows g and g+8, K in
 /// chunks of kWidth elements each, two, or four for f64) whose first
-/// element sits at register-only coordinate (`m`, `k`) of entry `batch`.
+/// element sits at register-only coordinate (`m`, `k`) of entry `batch`;
+/// chunks from `kSize` on are zeros.
 FailureOr<SmallVector<Value>>
 gatherAFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
                 ArrayRef<Value> values, unsigned rank, int32_t batch,
-                int32_t m, int32_t k, const MmaShape &shape) {
+                int32_t m, int32_t k, const MmaShape &shape,
+                int64_t kSize = std::numeric_limits<int64_t>::max()) {
   SmallVector<Value> out;
   for (int32_t r = 0; r < int32_t(shape.numA); ++r) {
     int32_t row = m + (r & 1) * 8;
     int32_t k0 = k + (r >> 1) * int32_t(shape.kChunk());
+    if (k0 >= kSize) {
+      out.push_back(zeroRegister(b, loc));
+      continue;
+    }
     FailureOr<Value> reg = gatherKRun(b, loc, regs, values,
                                       coord(rank, batch, row, k0), rank - 1,
                                       shape);
@@ -209,14 +222,19 @@ gatherAFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
 
 /// The registers of a B fragment (kInstr x 8: K chunks of kWidth elements
 /// in column g, two, or four for f64) at register-only coordinate (`k`,
-/// `n`).
+/// `n`); chunks from `kSize` on are zeros.
 FailureOr<SmallVector<Value>>
 gatherBFragment(OpBuilder &b, Location loc, const RegisterMap &regs,
                 ArrayRef<Value> values, unsigned rank, int32_t batch,
-                int32_t k, int32_t n, const MmaShape &shape) {
+                int32_t k, int32_t n, const MmaShape &shape,
+                int64_t kSize = std::numeric_limits<int64_t>::max()) {
   SmallVector<Value> out;
   for (int32_t r = 0; r < int32_t(shape.numB); ++r) {
     int32_t k0 = k + r * int32_t(shape.kChunk());
+    if (k0 >= kSize) {
+      out.push_back(zeroRegister(b, loc));
+      continue;
+    }
     FailureOr<Value> reg = gatherKRun(b, loc, regs, values,
                                       coord(rank, batch, k0, n), rank - 2,
                                       shape);
@@ -318,14 +336,14 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     FailureOr<MmaShape> shape =
         getMmaShape(aType.getElementType(), bType.getElementType(),
                     dType.getElementType());
-    // mma.sync takes fp8 from sm_89 on; tritongpu-accelerate-matmul upcasts
-    // fp8 operands to f16.
-    if (failed(shape) || (rank != 2 && rank != 3) ||
-        isTensorCoreFp8(aType.getElementType()))
+    // fp8 operands (m16n8k32, like s8) need sm_89, which ptxas checks: as
+    // upstream, the lowering takes them whatever the target (below sm_89,
+    // tritongpu-accelerate-matmul upcasts them to f16 first).
+    if (failed(shape) || (rank != 2 && rank != 3))
       return op.emitError("mma.sync does not take a dot of ")
              << aType.getElementType() << " and " << bType.getElementType()
              << " into " << dType.getElementType()
-             << " (f16, bf16, tf32, s8 or f64 operands, rank 2 or 3)";
+             << " (f16, bf16, tf32, fp8, s8 or f64 operands, rank 2 or 3)";
     std::optional<LinearLayout> aL = getLayout(aType), bL = getLayout(bType),
                                 dL = getLayout(dType);
     if (!aL || !bL || !dL)
@@ -342,9 +360,13 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
     int64_t batches = rank == 3 ? dShape[0] : 1;
     int64_t M = dShape[rank - 2], N = dShape[rank - 1];
     int64_t K = shapePerCta(*aL, aType.getShape())[rank - 1];
-    if (K % shape->kInstr != 0)
+    // A K of half an instruction's (16 of an 8-bit instruction's 32) is
+    // multiplied with the other half of the operands zero.
+    bool padK = !shape->isF64 && K < shape->kInstr &&
+                K % shape->kChunk() == 0;
+    if (K % shape->kInstr != 0 && !padK)
       return op.emitError("mma.sync needs K to be a multiple of ")
-             << shape->kInstr << ", not " << K;
+             << shape->kInstr << " (or " << shape->kChunk() << "), not " << K;
     // A warp's tiles repeat every (16 * warps[M], 8 * warps[N]), and every
     // warps[batch] entries.
     int64_t bStride = rank == 3 ? warps[0] : 1;
@@ -395,9 +417,9 @@ struct MmaV2DotOpConversion : public ConvertOpToLLVMPattern<DotOp> {
             return fail();
           for (int64_t k = 0; k < K; k += shape->kInstr) {
             auto a = gatherAFragment(rewriter, loc, aRegs, aVals, rank, batch,
-                                     m, k, *shape);
+                                     m, k, *shape, K);
             auto bFrag = gatherBFragment(rewriter, loc, bRegs, bVals, rank,
-                                         batch, k, n, *shape);
+                                         batch, k, n, *shape, K);
             if (failed(a) || failed(bFrag))
               return fail();
             if (dmmaQuarters) {
