@@ -1,5 +1,6 @@
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm | FileCheck %s
 // RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm --convert-nv-gpu-to-llvm | FileCheck %s --check-prefix=PTX
+// RUN: triton-opt %s -split-input-file --allocate-shared-memory --convert-triton-gpu-to-llvm -cse | FileCheck %s --check-prefix=CSE
 
 // mma.sync for every operand type (32x32x32 on 4 warps [2, 2]: one 16x8
 // tile per warp along M, two along N): tf32 takes K 8 per instruction (A in
@@ -38,11 +39,11 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
   // fp8 (sm_89 on; ptxas checks the target) takes K 32 as s8. A K of 16 is
   // half an instruction: the other half of each operand is zeros (A's
   // registers 2 and 3, B's register 1), so the product is the dot's.
-  // CHECK-LABEL: llvm.func @v2_fp8_half_k
-  // CHECK: %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
-  // CHECK-COUNT-2: "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3" %{{[0-9]+}}, %{{[0-9]+}}, %[[Z]], %[[Z]], %{{[0-9]+}}, %[[Z]],
-  // CHECK-NOT: mma.sync
-  // CHECK: llvm.return
+  // CSE-LABEL: llvm.func @v2_fp8_half_k
+  // CSE: %[[Z:.*]] = llvm.mlir.constant(0 : i32) : i32
+  // CSE-COUNT-2: "mma.sync.aligned.m16n8k32.row.col.f32.e4m3.e5m2.f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};", "=f,=f,=f,=f,r,r,r,r,r,r,0,1,2,3" %{{[0-9]+}}, %{{[0-9]+}}, %[[Z]], %[[Z]], %{{[0-9]+}}, %[[Z]],
+  // CSE-NOT: mma.sync
+  // CSE: llvm.return
   tt.func public @v2_fp8_half_k(%a: tensor<32x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<16x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<32x32xf32, #mma>) -> tensor<32x32xf32, #mma> attributes {noinline = true} {
     %d = tt.dot %a, %b, %c : tensor<32x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<16x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<32x32xf32, #mma>
     tt.return %d : tensor<32x32xf32, #mma>

@@ -296,16 +296,19 @@ TEST_F(LinearLayoutConversionsTest, BlockedSmallerBroadcastsLanesAndWarps) {
 }
 
 // The same encoding on 32 x 2, narrower than sizePerThread: the register
-// basis [0,2] leaves the tensor and is dropped (a thread holds no element
-// twice), and both column lane bases become 0.
+// basis [0,2] leaves the tensor and becomes 0 (as upstream's, a thread still
+// holds 4 registers, two of them repeats), and both column lane bases
+// become 0.
 TEST_F(LinearLayoutConversionsTest, BlockedSmallerThanSizePerThread) {
   auto layout = blocked({1, 4}, {8, 4}, {4, 1}, {1, 0});
   std::optional<LinearLayout> ll = toLinearLayout({32, 2}, layout);
   ASSERT_TRUE(ll.has_value());
-  EXPECT_EQ(*ll, distributed({{0, 1}}, {{0, 0}, {0, 0}, {1, 0}, {2, 0}, {4, 0}},
+  EXPECT_EQ(*ll, distributed({{0, 1}, {0, 0}},
+                             {{0, 0}, {0, 0}, {1, 0}, {2, 0}, {4, 0}},
                              {{8, 0}, {16, 0}}, {}, {32, 2}));
-  EXPECT_EQ(ll->getInDimSize(name("register")), 2);
+  EXPECT_EQ(ll->getInDimSize(name("register")), 4);
   EXPECT_EQ(at(*ll, 1, 7, 2), (Coords{17, 1}));
+  EXPECT_EQ(at(*ll, 3, 7, 2), (Coords{17, 1}));
 }
 
 // sizePerThread [2, 1], threadsPerWarp [4, 8], warpsPerCTA [1, 2], order
@@ -349,14 +352,15 @@ TEST_F(LinearLayoutConversionsTest, Blocked1DSmallerBroadcasts) {
   EXPECT_EQ(at(*ll, 3, 15, 0), (Coords{63}));
 }
 
-// The same on 2 elements: one register basis survives, every lane and warp
-// holds the same two elements.
+// The same on 2 elements: one register basis survives (the other is 0),
+// every lane and warp holds the same two elements, each twice.
 TEST_F(LinearLayoutConversionsTest, Blocked1DSmallerThanSizePerThread) {
   auto layout = blocked({4}, {32}, {4}, {0});
   std::optional<LinearLayout> ll = toLinearLayout({2}, layout);
   ASSERT_TRUE(ll.has_value());
   EXPECT_EQ(*ll,
-            distributed({{1}}, {{0}, {0}, {0}, {0}, {0}}, {{0}, {0}}, {}, {2}));
+            distributed({{1}, {0}}, {{0}, {0}, {0}, {0}, {0}}, {{0}, {0}}, {},
+                        {2}));
   EXPECT_EQ(at(*ll, 1, 17, 2), (Coords{1}));
 }
 
@@ -660,7 +664,7 @@ TEST_F(LinearLayoutConversionsTest, MmaV2WarpsRowMajorLarger) {
 }
 
 // Smaller tensors. warpsPerCTA [4, 1] covers 64 x 8; on 32 x 8 warp basis
-// [32,0] broadcasts. One warp on 8 x 4: the row register [8,0] is dropped and
+// [32,0] broadcasts. One warp on 8 x 4: the row register [8,0] becomes 0 and
 // lane basis [0,4] broadcasts.
 TEST_F(LinearLayoutConversionsTest, MmaV2Smaller) {
   std::optional<LinearLayout> ll = toLinearLayout({32, 8}, mmaV2({4, 1}));
@@ -673,8 +677,9 @@ TEST_F(LinearLayoutConversionsTest, MmaV2Smaller) {
   std::optional<LinearLayout> tiny = toLinearLayout({8, 4}, mmaV2({1, 1}));
   ASSERT_TRUE(tiny.has_value());
   EXPECT_EQ(*tiny,
-            distributed({{0, 1}}, {{0, 2}, {0, 0}, {1, 0}, {2, 0}, {4, 0}}, {},
-                        {}, {8, 4}));
+            distributed({{0, 1}, {0, 0}},
+                        {{0, 2}, {0, 0}, {1, 0}, {2, 0}, {4, 0}}, {}, {},
+                        {8, 4}));
 }
 
 // 3-D (batched), instrShape [1, 16, 8], warpsPerCTA [2, 1, 1]: the 16 x 8
@@ -797,14 +802,15 @@ TEST_F(LinearLayoutConversionsTest, MmaV3ColumnMajorWarpsLarger) {
 }
 
 // instrShape [16, 128, 16], warpsPerCTA [8, 1] (CTA tile 128 x 128) on
-// 64 x 64: the column register [0,64] is dropped and warp basis [64,0]
+// 64 x 64: the column register [0,64] becomes 0 and warp basis [64,0]
 // broadcasts (warps 4-7 hold what warps 0-3 hold).
 TEST_F(LinearLayoutConversionsTest, MmaV3Smaller) {
   std::optional<LinearLayout> ll = toLinearLayout({64, 64}, mmaV3({8, 1}, 128));
   ASSERT_TRUE(ll.has_value());
-  EXPECT_EQ(*ll, distributed({{0, 1}, {8, 0}, {0, 8}, {0, 16}, {0, 32}},
-                             {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
-                             {{16, 0}, {32, 0}, {0, 0}}, {}, {64, 64}));
+  EXPECT_EQ(*ll,
+            distributed({{0, 1}, {8, 0}, {0, 8}, {0, 16}, {0, 32}, {0, 0}},
+                        {{0, 2}, {0, 4}, {1, 0}, {2, 0}, {4, 0}},
+                        {{16, 0}, {32, 0}, {0, 0}}, {}, {64, 64}));
   EXPECT_EQ(at(*ll, 9, 6, 5), at(*ll, 9, 6, 1));
 }
 
@@ -899,13 +905,15 @@ TEST_F(LinearLayoutConversionsTest, DotOperandBMmaV2KWidth4) {
 }
 
 // B, kWidth 2, one warp, on 8 x 8 (smaller than the 16 x 8 tile): the
-// register [8,0] leaves the tensor and is dropped.
+// register [8,0] leaves the tensor and becomes 0 (a repeat).
 TEST_F(LinearLayoutConversionsTest, DotOperandBMmaV2Smaller) {
   std::optional<LinearLayout> ll =
       toLinearLayout({8, 8}, dotOp(1, mmaV2({1, 1}), 2));
   ASSERT_TRUE(ll.has_value());
-  EXPECT_EQ(*ll, distributed({{1, 0}}, {{2, 0}, {4, 0}, {0, 1}, {0, 2}, {0, 4}},
-                             {}, {}, {8, 8}));
+  EXPECT_EQ(*ll,
+            distributed({{1, 0}, {0, 0}},
+                        {{2, 0}, {4, 0}, {0, 1}, {0, 2}, {0, 4}}, {}, {},
+                        {8, 8}));
 }
 
 // A from registers for Hopper wgmma, kWidth 2, parent instrShape

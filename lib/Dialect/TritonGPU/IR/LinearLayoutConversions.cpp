@@ -110,15 +110,13 @@ LinearLayout ensureNotSmallerThan(LinearLayout layout, const ShapeMap &shape) {
 }
 
 /// Fits a layout that covers more than the shape: bases that leave the
-/// tensor are dropped for registers (a thread does not hold a value twice)
-/// and zeroed for the other inputs (they hold copies).
+/// tensor become 0, registers included (as upstream's legacy layouts, a
+/// thread holds sizePerThread elements even where the tensor is narrower:
+/// those registers repeat values).
 LinearLayout ensureNotLargerThan(const LinearLayout &layout,
                                  const ShapeMap &shape) {
-  StringAttr kRegister =
-      name(layout.getOutDimNames().begin()->getContext(), "register");
   BasesT bases = layout.getBases();
   SmallVector<StringAttr> outs(layout.getOutDimNames());
-  llvm::SmallDenseSet<size_t> droppedRegisters;
   SmallVector<std::pair<StringAttr, int32_t>> outSizes;
   for (auto [index, out] : llvm::enumerate(outs)) {
     int32_t desired = shape.lookup(out);
@@ -127,21 +125,9 @@ LinearLayout ensureNotLargerThan(const LinearLayout &layout,
     if (actual <= desired)
       continue;
     for (auto &[inDim, inBases] : bases)
-      for (auto [basisIndex, basis] : llvm::enumerate(inBases)) {
-        if (basis[index] < desired)
-          continue;
-        if (inDim == kRegister)
-          droppedRegisters.insert(basisIndex);
-        else
+      for (std::vector<int32_t> &basis : inBases)
+        if (basis[index] >= desired)
           basis[index] = 0;
-      }
-  }
-  if (bases.contains(kRegister)) {
-    std::vector<std::vector<int32_t>> kept;
-    for (auto [index, basis] : llvm::enumerate(bases[kRegister]))
-      if (!droppedRegisters.contains(index))
-        kept.push_back(basis);
-    bases[kRegister] = std::move(kept);
   }
   return LinearLayout(std::move(bases), outSizes, /*requireSurjective=*/false);
 }
