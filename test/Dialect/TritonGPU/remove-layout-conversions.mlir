@@ -310,3 +310,33 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     tt.return %1 : tensor<128x32x2xf16, #sliced>
   }
 }
+
+// -----
+
+// A reshape of a blocked tensor keeps a blocked layout where one places the
+// elements as the reshape does (16x2 with 2 registers per thread along the
+// last dimension is 32 with 2 per thread): the conversion to it is gone.
+// Where none does (a column-major source), the result is #ttg.linear.
+// CHECK: #[[$B1:.*]] = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+// CHECK: #[[$L:.*]] = #ttg.linear<{register = [], lane = {{\[\[}}4], [8], [16], [1], [2]], warp = [], block = []}>
+#rb = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+#rb1 = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#rcol = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  // CHECK-LABEL: @reshape_stays_blocked
+  // CHECK: %[[R:.*]] = tt.reshape %{{.*}} : tensor<16x2xf32, #{{.*}}> -> tensor<32xf32, #[[$B1]]>
+  // CHECK-NEXT: tt.return %[[R]]
+  tt.func @reshape_stays_blocked(%x: tensor<16x2xf32, #rb>) -> tensor<32xf32, #rb1> {
+    %r = tt.reshape %x : tensor<16x2xf32, #rb> -> tensor<32xf32, #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [0]], warp = [], block = []}>>
+    %c = ttg.convert_layout %r : tensor<32xf32, #ttg.linear<{register = [[1]], lane = [[2], [4], [8], [16], [0]], warp = [], block = []}>> -> tensor<32xf32, #rb1>
+    tt.return %c : tensor<32xf32, #rb1>
+  }
+
+  // CHECK-LABEL: @reshape_column_major
+  // CHECK: tt.reshape %{{.*}} : tensor<8x4xf32, #{{.*}}> -> tensor<32xf32, #[[$L]]>
+  tt.func @reshape_column_major(%x: tensor<8x4xf32, #rcol>) -> tensor<32xf32, #rb1> {
+    %r = tt.reshape %x : tensor<8x4xf32, #rcol> -> tensor<32xf32, #ttg.linear<{register = [], lane = [[4], [8], [16], [1], [2]], warp = [], block = []}>>
+    %c = ttg.convert_layout %r : tensor<32xf32, #ttg.linear<{register = [], lane = [[4], [8], [16], [1], [2]], warp = [], block = []}>> -> tensor<32xf32, #rb1>
+    tt.return %c : tensor<32xf32, #rb1>
+  }
+}

@@ -61,6 +61,93 @@ static SmallVector<int32_t> identityOrder(unsigned rank) {
   return llvm::to_vector(llvm::seq<int32_t>(0, rank));
 }
 
+/// Counts, per dimension, the bases of one input (`bases`) that a blocked
+/// layout of dimension order `order` would have in its CTA tile: dimension
+/// order[0]'s first, each a run of doubling unit steps from `start[d]`
+/// (zeros: steps past the tensor, counted to the dimension whose run they
+/// end). Stops at the first basis that continues no run (a repetition);
+/// nullopt where a dimension comes back after a later one.
+static std::optional<SmallVector<unsigned>>
+countTileBases(ArrayRef<std::vector<int32_t>> bases, ArrayRef<unsigned> order,
+               ArrayRef<int64_t> start, bool wholeInput) {
+  unsigned rank = order.size();
+  SmallVector<unsigned> counts(rank, 1);
+  SmallVector<int64_t> next(start);
+  unsigned k = 0;
+  for (const std::vector<int32_t> &basis : bases) {
+    auto nonzero = llvm::make_filter_range(
+        llvm::seq<unsigned>(0, rank), [&](unsigned d) { return basis[d]; });
+    unsigned numNonzero = llvm::range_size(nonzero);
+    if (numNonzero == 0) {
+      counts[order[k]] *= 2;
+      continue;
+    }
+    if (numNonzero != 1)
+      return std::nullopt;
+    unsigned d = *nonzero.begin();
+    unsigned pos = llvm::find(order, d) - order.begin();
+    if (pos < k || basis[d] != next[d]) {
+      if (wholeInput)
+        return std::nullopt;
+      break; // The tile ended: repetitions follow.
+    }
+    k = pos;
+    counts[d] *= 2;
+    next[d] *= 2;
+  }
+  return counts;
+}
+
+/// The blocked encoding whose layout on `shape` is `layout`, if there is
+/// one (as upstream, reshapes of blocked tensors stay blocked where they
+/// can).
+static std::optional<BlockedEncodingAttr>
+blockedEncodingOf(MLIRContext *ctx, const LinearLayout &layout,
+                  ArrayRef<int64_t> shape) {
+  unsigned rank = shape.size();
+  auto get = [&](StringRef dim) -> ArrayRef<std::vector<int32_t>> {
+    auto it = layout.getBases().find(StringAttr::get(ctx, dim));
+    if (it == layout.getBases().end())
+      return {};
+    return it->second;
+  };
+  ArrayRef<std::vector<int32_t>> regs = get("register"), lanes = get("lane"),
+                                 warps = get("warp"), blocks = get("block");
+  // The order: dimensions as their first steps come, then the rest from
+  // the last.
+  SmallVector<unsigned> order;
+  for (ArrayRef<std::vector<int32_t>> in : {regs, lanes, warps})
+    for (const std::vector<int32_t> &basis : in)
+      for (unsigned d = 0; d < rank; ++d)
+        if (basis[d] && !llvm::is_contained(order, d))
+          order.push_back(d);
+  for (int d = rank - 1; d >= 0; --d)
+    if (!llvm::is_contained(order, unsigned(d)))
+      order.push_back(d);
+  SmallVector<int64_t> ones(rank, 1);
+  auto spt = countTileBases(regs, order, ones, /*wholeInput=*/false);
+  if (!spt)
+    return std::nullopt;
+  SmallVector<int64_t> afterRegs(spt->begin(), spt->end());
+  auto tpw = countTileBases(lanes, order, afterRegs, /*wholeInput=*/true);
+  if (!tpw)
+    return std::nullopt;
+  SmallVector<int64_t> afterLanes;
+  for (unsigned d = 0; d < rank; ++d)
+    afterLanes.push_back(afterRegs[d] * (*tpw)[d]);
+  auto wpc = countTileBases(warps, order, afterLanes, /*wholeInput=*/true);
+  if (!wpc)
+    return std::nullopt;
+  SmallVector<int32_t> cga;
+  for (const std::vector<int32_t> &basis : blocks)
+    cga.append(basis.begin(), basis.end());
+  auto blocked = BlockedEncodingAttr::get(ctx, *spt, *tpw, *wpc, order, cga);
+  std::optional<LinearLayout> same = toLinearLayout(shape, blocked);
+  if (!same || *same != layout)
+    return std::nullopt;
+  return blocked;
+}
+
 /// Layout inference for tt ops on tensors with ttg encodings.
 struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
   using DialectInferLayoutInterface::DialectInferLayoutInterface;
@@ -265,6 +352,12 @@ struct TritonGPUInferLayoutInterface : public DialectInferLayoutInterface {
       return emitOptionalError(loc, "cannot reshape a tensor with layout ",
                                srcEncoding);
     LinearLayout reshaped = reshapeRowMajor(*ll, dstShape);
+    if (isa<BlockedEncodingAttr>(srcEncoding))
+      if (std::optional<BlockedEncodingAttr> blocked = blockedEncodingOf(
+              srcEncoding.getContext(), reshaped, dstShape)) {
+        dstEncoding = *blocked;
+        return success();
+      }
     dstEncoding = linearEncodingFrom(reshaped, identityOrder(dstShape.size()));
     return success();
   }
