@@ -157,3 +157,37 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 8 : i32, ttg.targ
     tt.return %0 : tensor<128x256xf32, #blocked>
   }
 }
+
+// -----
+
+// sm_90: an A loaded and then transposed is still loaded: it goes to shared
+// memory (the transpose becomes the buffer's order), as upstream's; a
+// transpose of a computed A stays in registers.
+// CHECK-LABEL: tt.func @a_load_then_trans
+// CHECK: %[[T:.*]] = tt.trans
+// CHECK-NEXT: %[[SA:.*]] = ttg.local_alloc %[[T]]
+// CHECK: ttng.warp_group_dot %[[SA]], %{{.*}}, %{{.*}} : !ttg.memdesc<64x64xf16
+// CHECK-LABEL: tt.func @a_computed_then_trans
+// CHECK: ttng.warp_group_dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0
+#blocked = #ttg.blocked<{sizePerThread = [4, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked2 = #ttg.blocked<{sizePerThread = [8, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @a_load_then_trans(%pa: tensor<64x64x!tt.ptr<f16>, #blocked1>, %b: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) -> tensor<64x64xf32, #blocked> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %a = tt.load %pa : tensor<64x64x!tt.ptr<f16>, #blocked1>
+    %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blocked2>
+    %a1 = ttg.convert_layout %t : tensor<64x64xf16, #blocked2> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %d = tt.dot %a1, %b, %zero : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+  tt.func @a_computed_then_trans(%pa: tensor<64x64x!tt.ptr<f16>, #blocked1>, %b: tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>) -> tensor<64x64xf32, #blocked> {
+    %zero = arith.constant dense<0.000000e+00> : tensor<64x64xf32, #blocked>
+    %a = tt.load %pa : tensor<64x64x!tt.ptr<f16>, #blocked1>
+    %e = arith.addf %a, %a : tensor<64x64xf16, #blocked1>
+    %t = tt.trans %e {order = array<i32: 1, 0>} : tensor<64x64xf16, #blocked1> -> tensor<64x64xf16, #blocked2>
+    %a1 = ttg.convert_layout %t : tensor<64x64xf16, #blocked2> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %d = tt.dot %a1, %b, %zero : tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x64xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<64x64xf32, #blocked>
+    tt.return %d : tensor<64x64xf32, #blocked>
+  }
+}

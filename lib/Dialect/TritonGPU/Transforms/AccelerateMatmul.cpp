@@ -268,12 +268,16 @@ Value promote(OpBuilder &b, Value v, Type to) {
   return arith::ExtSIOp::create(b, loc, newType, v);
 }
 
-/// Whether `v`, through layout conversions, is loaded from global memory or
-/// is a block argument: such a wgmma operand A goes to shared memory, one
+/// Whether `v`, through layout conversions and transposes, is loaded from
+/// global memory or is a block argument: such a wgmma operand A goes to
+/// shared memory (a transpose becomes the shared layout's order), one
 /// computed in registers stays there.
 bool comesFromLoadOrBlockArg(Value v) {
-  while (auto cvt = v.getDefiningOp<ConvertLayoutOp>())
-    v = cvt.getSrc();
+  while (Operation *def = v.getDefiningOp()) {
+    if (!isa<ConvertLayoutOp, TransOp>(def))
+      break;
+    v = def->getOperand(0);
+  }
   if (isa<BlockArgument>(v))
     return true;
   return isa<LoadOp, DescriptorLoadOp, DescriptorGatherOp>(v.getDefiningOp());
