@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Analysis/AxisInfo.h"
+#include "Dialect/NVGPU/IR/Dialect.h"
 #include "Dialect/TritonNvidiaGPU/IR/Dialect.h"
 #include "Utility.h"
 
@@ -874,6 +875,25 @@ struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
     // (which the NVPTX back end expands into a compare-and-swap loop). The
     // module's own target decides, the pass's option where it names none.
     int target = getCudaCapability(op).value_or(capability);
+    // Adding a constant 0 to a scalar with acquire or relaxed semantics
+    // reads it: an `ld.acquire` (or relaxed) instead of an atomic, as
+    // upstream lowers it.
+    if (isAddOfZeroLoad(op)) {
+      auto sem = op.getSem() == MemSemantic::ACQUIRE
+                     ? nvgpu::MemSemantic::ACQUIRE
+                     : nvgpu::MemSemantic::RELAXED;
+      nvgpu::MemSyncScope scope = nvgpu::MemSyncScope::GPU;
+      if (op.getScope() == MemSyncScope::CTA)
+        scope = nvgpu::MemSyncScope::CTA;
+      else if (op.getScope() == MemSyncScope::SYSTEM)
+        scope = nvgpu::MemSyncScope::SYSTEM;
+      Type loaded = getTypeConverter()->convertType(elt);
+      return lower(op, ptrs, args, masks, "", rewriter,
+                   [&](Value pred, Value ptr, ArrayRef<Value>) -> Value {
+                     return nvgpu::LoadAcquireOp::create(rewriter, loc, loaded,
+                                                         ptr, pred, sem, scope);
+                   });
+    }
     if (op.getAtomicRmwOp() == RMWOp::FADD && elt.isBF16() && target < 90)
       return lower(op, ptrs, args, masks, "", rewriter,
                    [&](Value pred, Value ptr, ArrayRef<Value> operands) {
@@ -891,6 +911,31 @@ struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
           return emitVectorAdd(rewriter, loc, op, elt, target, pred, ptr,
                                vals);
         });
+  }
+
+  /// Whether `op` adds a constant 0 to one scalar with acquire or relaxed
+  /// semantics: a load.
+  static bool isAddOfZeroLoad(AtomicRMWOp op) {
+    if (isa<RankedTensorType>(op.getType()) ||
+        (op.getAtomicRmwOp() != RMWOp::ADD &&
+         op.getAtomicRmwOp() != RMWOp::FADD) ||
+        (op.getSem() != MemSemantic::ACQUIRE &&
+         op.getSem() != MemSemantic::RELAXED))
+      return false;
+    Type elt = op.getType();
+    if (!elt.isIntOrFloat())
+      return false;
+    unsigned bits = elt.getIntOrFloatBitWidth();
+    if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
+      return false;
+    auto constant = op.getVal().getDefiningOp<arith::ConstantOp>();
+    if (!constant)
+      return false;
+    if (auto f = dyn_cast<FloatAttr>(constant.getValue()))
+      return f.getValue().isZero();
+    if (auto i = dyn_cast<IntegerAttr>(constant.getValue()))
+      return i.getValue().isZero();
+    return false;
   }
 
   /// An `llvm.atomicrmw fadd` of `val` at `ptr`, run only where `pred`

@@ -167,3 +167,34 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return
   }
 }
+
+// -----
+
+// A scalar add of a constant 0 with acquire or relaxed semantics reads the
+// value: nvg.ld_acquire (predicated like the atomic: one thread), its result
+// shared through shared memory. Any other value, semantics or a tensor stays
+// an atomic.
+// CHECK-LABEL: llvm.func @add_zero_is_load
+// CHECK: nvg.ld_acquire acquire, gpu, %{{.*}}, %{{.*}} : (!llvm.ptr<1>) -> f32
+// CHECK: nvg.ld_acquire relaxed, cta, %{{.*}}, %{{.*}} : (!llvm.ptr<1>) -> i32
+// CHECK-NOT: nvg.ld_acquire
+// CHECK: atom.global.gpu.acq_rel.add.f32
+// CHECK: atom.global.gpu.acquire.add.f32
+// CHECK-NOT: nvg.ld_acquire
+// CHECK: llvm.return
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:90", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @add_zero_is_load(%pf: !tt.ptr<f32>, %pi: !tt.ptr<i32>) {
+    %zf = arith.constant 0.000000e+00 : f32
+    %one = arith.constant 1.000000e+00 : f32
+    %zi = arith.constant 0 : i32
+    %a = tt.atomic_rmw fadd, acquire, gpu, %pf, %zf : (!tt.ptr<f32>, f32) -> f32
+    tt.store %pf, %a : !tt.ptr<f32>
+    %b = tt.atomic_rmw add, relaxed, cta, %pi, %zi : (!tt.ptr<i32>, i32) -> i32
+    tt.store %pi, %b : !tt.ptr<i32>
+    %c = tt.atomic_rmw fadd, acq_rel, gpu, %pf, %zf : (!tt.ptr<f32>, f32) -> f32
+    tt.store %pf, %c : !tt.ptr<f32>
+    %d = tt.atomic_rmw fadd, acquire, gpu, %pf, %one : (!tt.ptr<f32>, f32) -> f32
+    tt.store %pf, %d : !tt.ptr<f32>
+    tt.return
+  }
+}
