@@ -61,3 +61,21 @@ tt.func @one_shuffle(%a: tensor<128x8xf32, #src>) -> tensor<128x8xf32, #ttg.dot_
   tt.return %c : tensor<128x8xf32, #ttg.dot_op<{opIdx = 0, parent = #par}>>
 }
 }
+
+// -----
+
+// A 32x1 A operand whose blocked layout is row-major: the buffer keeps the
+// layout's order [1, 0] although the tensor's dimension 1 is too small for
+// its bases to show it, and swizzles as for a one-element-wide K (vec 32,
+// perPhase 64, one phase), as upstream.
+// CHECK: #[[$S:.*]] = #ttg.swizzled_shared<{vec = 32, perPhase = 64, maxPhase = 1, order = [1, 0]}>
+// CHECK-LABEL: @narrow_k
+// CHECK: ttg.local_alloc %{{.*}} -> !ttg.memdesc<32x1xf16, #[[$S]], #smem>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @narrow_k(%a: tensor<32x1xf16, #blocked>) -> tensor<32x1xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>> {
+    %0 = ttg.convert_layout %a : tensor<32x1xf16, #blocked> -> tensor<32x1xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+    tt.return %0 : tensor<32x1xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 8}>>
+  }
+}

@@ -593,9 +593,24 @@ mlir::triton::gpu::getOrderForMemory(RankedTensorType type) {
   // dimension of which each thread holds one element (so that the order of
   // its elements says nothing), the order of the threads (upstream's
   // heuristic).
+  // A blocked layout (or a slice of one) states its order, which upstream
+  // takes for both its elements and its threads, also along dimensions the
+  // tensor is too small for (of size 1, where the layout's bases say
+  // nothing).
+  Attribute encoding = type.getEncoding();
+  if (auto slice = dyn_cast_or_null<SliceEncodingAttr>(encoding))
+    if (auto parent = dyn_cast<BlockedEncodingAttr>(slice.getParent())) {
+      SmallVector<unsigned> order;
+      for (unsigned dim : parent.getOrder())
+        if (dim != slice.getDim())
+          order.push_back(dim > slice.getDim() ? dim - 1 : dim);
+      return order;
+    }
+  if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding))
+    return SmallVector<unsigned>(blocked.getOrder());
   SmallVector<unsigned> order = getOrder(type);
   std::optional<LinearLayout> layout;
-  if (Attribute encoding = type.getEncoding())
+  if (encoding)
     layout = toLinearLayout(type.getShape(), encoding);
   if (!layout)
     return order;
