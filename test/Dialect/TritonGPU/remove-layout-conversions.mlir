@@ -340,3 +340,30 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, "ttg.thr
     tt.return %c : tensor<32xf32, #rb1>
   }
 }
+
+// -----
+
+// Two spellings of one layout (for 1x256 the order of the size-1 dimension
+// says nothing): the mask's and pointers' computation is redone in the
+// load's spelling, whatever the cost model, and no conversion is left.
+// CHECK-LABEL: @same_layout_two_spellings
+// CHECK-NOT: ttg.convert_layout
+// CHECK: tt.return
+#col = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+#row = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @same_layout_two_spellings(%p: !tt.ptr<f32>, %n: i32) -> tensor<1x256xf32, #row> {
+    %r = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #col}>>
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<256xi32, #ttg.slice<{dim = 0, parent = #col}>> -> tensor<1x256xi32, #col>
+    %q = arith.remsi %e, %e : tensor<1x256xi32, #col>
+    %d = arith.divsi %q, %e : tensor<1x256xi32, #col>
+    %ns = tt.splat %n : i32 -> tensor<1x256xi32, #col>
+    %m = arith.cmpi slt, %d, %ns : tensor<1x256xi32, #col>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<1x256x!tt.ptr<f32>, #col>
+    %a = tt.addptr %ps, %d : tensor<1x256x!tt.ptr<f32>, #col>, tensor<1x256xi32, #col>
+    %a1 = ttg.convert_layout %a : tensor<1x256x!tt.ptr<f32>, #col> -> tensor<1x256x!tt.ptr<f32>, #row>
+    %m1 = ttg.convert_layout %m : tensor<1x256xi1, #col> -> tensor<1x256xi1, #row>
+    %v = tt.load %a1, %m1 : tensor<1x256x!tt.ptr<f32>, #row>
+    tt.return %v : tensor<1x256xf32, #row>
+  }
+}

@@ -996,7 +996,17 @@ bool LayoutRematerialization::backwardRematerialization(
           convertOp.getSrcMutable(), targetType.getEncoding(), slice, layout,
           existingRemats, /*stopPropagation=*/nullptr, betweenCtas)))
     return false;
-  if (!betweenCtas &&
+  // Between two spellings of one layout (the same place for every element,
+  // as #blocked layouts differing only in the order of a dimension of size
+  // 1) the recomputed slice is the same code: the conversion goes whatever
+  // the cost model says, as upstream's.
+  auto srcType = cast<RankedTensorType>(src.getType());
+  std::optional<LinearLayout> srcLayout =
+      toLinearLayout(srcType.getShape(), srcType.getEncoding());
+  bool sameLayout =
+      srcLayout && srcLayout == toLinearLayout(targetType.getShape(),
+                                               targetType.getEncoding());
+  if (!betweenCtas && !sameLayout &&
       !isRematBeneficial(convertOp, slice, layout, /*newConvertCost=*/0))
     return false;
   IRMapping mapping;
