@@ -56,3 +56,43 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.targ
     tt.return %l : tensor<64x64xf16, #blocked1>
   }
 }
+
+// -----
+
+// sm_80: an mma.sync operand converted from a transpose is stored once
+// untransposed and read back through a transposed view, swizzled as the
+// operand's own buffer would be (order [1, 0] for the view, [0, 1] for the
+// buffer); the transpose stays for its other user, after the new ops. An
+// operand computed on after the conversion is left alone.
+// CHECK-DAG: #[[$BUF:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [0, 1]}>
+// CHECK-DAG: #[[$VIEW:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+// CHECK-LABEL: tt.func @mma_v2_trans_operand
+// CHECK: %[[B:.*]] = ttg.local_alloc %arg0 : (tensor<32x128xf16, #{{.*}}>) -> !ttg.memdesc<32x128xf16, #[[$BUF]], #smem>
+// CHECK: %[[V:.*]] = ttg.memdesc_trans %[[B]] {order = array<i32: 1, 0>} : !ttg.memdesc<32x128xf16, #[[$BUF]], #smem> -> !ttg.memdesc<128x32xf16, #[[$VIEW]], #smem>
+// CHECK: %[[A:.*]] = ttg.local_load %[[V]]
+// CHECK: %[[T:.*]] = tt.trans %arg0
+// CHECK: tt.dot %[[A]]
+// CHECK: arith.extf %[[T]]
+// CHECK-LABEL: tt.func @mma_v2_trans_computed_on
+// CHECK: tt.trans
+// CHECK-NEXT: ttg.convert_layout
+// CHECK-NOT: ttg.local_alloc
+#blocked = #ttg.blocked<{sizePerThread = [16, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [1, 0]}>
+#blocked1 = #ttg.blocked<{sizePerThread = [1, 16], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [0, 1]}>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @mma_v2_trans_operand(%t: tensor<32x128xf16, #blocked1>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<128x64xf32, #mma>) -> (tensor<128x64xf32, #mma>, tensor<128x32xf32, #blocked>) {
+    %a = tt.trans %t {order = array<i32: 1, 0>} : tensor<32x128xf16, #blocked1> -> tensor<128x32xf16, #blocked>
+    %cv = ttg.convert_layout %a : tensor<128x32xf16, #blocked> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %r = tt.dot %cv, %b, %c : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x64xf32, #mma>
+    %e = arith.extf %a : tensor<128x32xf16, #blocked> to tensor<128x32xf32, #blocked>
+    tt.return %r, %e : tensor<128x64xf32, #mma>, tensor<128x32xf32, #blocked>
+  }
+  tt.func @mma_v2_trans_computed_on(%t: tensor<32x128xf16, #blocked1>, %b: tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>, %c: tensor<128x64xf32, #mma>) -> tensor<128x64xf32, #mma> {
+    %a = tt.trans %t {order = array<i32: 1, 0>} : tensor<32x128xf16, #blocked1> -> tensor<128x32xf16, #blocked>
+    %cv = ttg.convert_layout %a : tensor<128x32xf16, #blocked> -> tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %n = arith.negf %cv : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %r = tt.dot %n, %b, %c : tensor<128x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>> * tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>> -> tensor<128x64xf32, #mma>
+    tt.return %r : tensor<128x64xf32, #mma>
+  }
+}
