@@ -420,6 +420,62 @@ struct TruncFToHalfPairs : public ConvertOpToLLVMPattern<arith::TruncFOp> {
   const EqualRegisterBits &equalRegisterBits;
 };
 
+/// `arith.sitofp` of i8 to bf16, four registers at a time as upstream: the
+/// bytes of one 32-bit word are each converted to f32 (`cvt.rn.f32.s8`:
+/// PTX has no s8 to bf16 before sm_90) and the upper halves, which hold
+/// an int8's bf16 exactly, are packed two to a word by `prmt`.
+struct SIToFPS8ToBF16x4 : public ConvertOpToLLVMPattern<arith::SIToFPOp> {
+  SIToFPS8ToBF16x4(LLVMTypeConverter &converter,
+                   const EqualRegisterBits &equalRegisterBits)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/11),
+        equalRegisterBits(equalRegisterBits) {}
+
+  LogicalResult
+  matchAndRewrite(arith::SIToFPOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !isTensorWithLayout(type) || !hasOnlyDefaultAttrs(op) ||
+        !getElementTypeOrSelf(op.getIn().getType()).isInteger(8) ||
+        !type.getElementType().isBF16() || equalRegisterBits.lookup(op) != 0)
+      return failure();
+    Location loc = op.getLoc();
+    SmallVector<Value> in = unpackLLElements(loc, adaptor.getIn(), rewriter);
+    if (in.size() % 4 != 0)
+      return failure();
+    auto bytesType = VectorType::get({4}, rewriter.getI8Type());
+    auto pairType = VectorType::get({2}, type.getElementType());
+    Type i32 = rewriter.getI32Type();
+    static constexpr StringLiteral text =
+        "{\n\t.reg .s8 s<4>;\n\t.reg .f32 f<4>;\n\t"
+        "mov.b32 {s0, s1, s2, s3}, $2;\n\t"
+        "cvt.rn.f32.s8 f0, s0;\n\tcvt.rn.f32.s8 f1, s1;\n\t"
+        "cvt.rn.f32.s8 f2, s2;\n\tcvt.rn.f32.s8 f3, s3;\n\t"
+        "prmt.b32 $0, f0, f1, 0x7632;\n\tprmt.b32 $1, f2, f3, 0x7632;\n\t}";
+    SmallVector<Value> out;
+    for (size_t r = 0; r < in.size(); r += 4) {
+      Value bytes = LLVM::UndefOp::create(rewriter, loc, bytesType);
+      for (int64_t i = 0; i < 4; ++i)
+        bytes = LLVM::InsertElementOp::create(rewriter, loc, bytes, in[r + i],
+                                              i32Const(rewriter, loc, i));
+      Value word = LLVM::BitcastOp::create(rewriter, loc, i32, bytes);
+      SmallVector<Value> pairs =
+          inlinePtx(rewriter, loc, text, "=r,=r,r", ValueRange{word},
+                    TypeRange{i32, i32}, /*hasSideEffects=*/false);
+      for (Value pair : pairs) {
+        Value halves = LLVM::BitcastOp::create(rewriter, loc, pairType, pair);
+        for (int64_t i = 0; i < 2; ++i)
+          out.push_back(LLVM::ExtractElementOp::create(
+              rewriter, loc, halves, i32Const(rewriter, loc, i)));
+      }
+    }
+    rewriter.replaceOp(
+        op, packLLElements(loc, getTypeConverter(), out, rewriter, type));
+    return success();
+  }
+
+  const EqualRegisterBits &equalRegisterBits;
+};
+
 /// Declares (once) and calls an external function, e.g. from libdevice.
 Value callExternal(ConversionPatternRewriter &rewriter, Operation *op,
                    StringRef symbol, Type result, ValueRange args) {
@@ -1416,6 +1472,7 @@ void mlir::triton::gpu::populateElementwiseOpToLLVMPatterns(
     patterns.add<SymmetricClampFOpConversion>(converter);
   if (target.computeCapability >= 80)
     patterns.add<TruncFToHalfPairs>(converter, equalRegisterBits);
+  patterns.add<SIToFPS8ToBF16x4>(converter, equalRegisterBits);
   auto lib = [&](auto tag, StringRef f32, StringRef f64) {
     using OpTy = decltype(tag);
     patterns.add<LibdeviceOpConversion<OpTy>>(converter, f32, f64);

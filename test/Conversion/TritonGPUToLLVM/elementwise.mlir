@@ -301,3 +301,29 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.targ
     tt.return %r : tensor<64x!tt.ptr<i32>, #blocked>
   }
 }
+
+// -----
+
+// i8 to bf16 four registers at a time (upstream's inline PTX): each byte of
+// a word to f32, the upper halves (an int8's bf16, exactly) packed two to a
+// word by prmt. 8 registers: two of them. A count not a multiple of 4 goes
+// element by element.
+// CHECK-LABEL: llvm.func @s8_to_bf16
+// CHECK-NOT: llvm.sitofp
+// CHECK-COUNT-2: cvt.rn.f32.s8 f3, s3;\0A\09prmt.b32 $0, f0, f1, 0x7632;\0A\09prmt.b32 $1, f2, f3, 0x7632;
+// CHECK-NOT: cvt.rn.f32.s8
+// CHECK-LABEL: llvm.func @s8_to_bf16_odd
+// CHECK-NOT: prmt.b32
+// CHECK: llvm.sitofp %{{.*}} : i8 to bf16
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+#one = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 1 : i32, ttg.target = "cuda:80", "ttg.threads-per-warp" = 32 : i32} {
+  tt.func @s8_to_bf16(%in: tensor<16x16xi8, #mma>) -> tensor<16x16xbf16, #mma> {
+    %out = arith.sitofp %in : tensor<16x16xi8, #mma> to tensor<16x16xbf16, #mma>
+    tt.return %out : tensor<16x16xbf16, #mma>
+  }
+  tt.func @s8_to_bf16_odd(%in: tensor<32xi8, #one>) -> tensor<32xbf16, #one> {
+    %out = arith.sitofp %in : tensor<32xi8, #one> to tensor<32xbf16, #one>
+    tt.return %out : tensor<32xbf16, #one>
+  }
+}
