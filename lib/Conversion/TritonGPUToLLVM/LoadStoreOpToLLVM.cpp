@@ -928,14 +928,8 @@ struct AtomicRMWOpConversion : public AtomicConversionBase<AtomicRMWOp> {
     unsigned bits = elt.getIntOrFloatBitWidth();
     if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
       return false;
-    auto constant = op.getVal().getDefiningOp<arith::ConstantOp>();
-    if (!constant)
-      return false;
-    if (auto f = dyn_cast<FloatAttr>(constant.getValue()))
-      return f.getValue().isZero();
-    if (auto i = dyn_cast<IntegerAttr>(constant.getValue()))
-      return i.getValue().isZero();
-    return false;
+    return matchPattern(op.getVal(), m_Zero()) ||
+           matchPattern(op.getVal(), m_AnyZeroFloat());
   }
 
   /// An `llvm.atomicrmw fadd` of `val` at `ptr`, run only where `pred`

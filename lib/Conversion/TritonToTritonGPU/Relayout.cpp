@@ -34,6 +34,12 @@ bool hasLayout(Type type) {
   return !tensor || tensor.getEncoding();
 }
 
+/// A tensor type with a layout (what a conversion cast takes away or adds).
+bool isTensorWithLayout(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  return tensor && tensor.getEncoding();
+}
+
 /// The layout a tensor of `type` moves to or from tensor memory of
 /// `memType` in, or a diagnostic on `op`.
 FailureOr<RankedTensorType> tensorMemoryType(Operation *op,
@@ -58,13 +64,18 @@ FailureOr<RankedTensorType> tensorMemoryType(Operation *op,
 
 /// The layout a tensor operand of `op` without one is given, or a
 /// diagnostic.
-FailureOr<RankedTensorType> wantedOperandType(OpOperand &operand,
-                                              const LaunchShape &launch) {
+FailureOr<RankedTensorType> wantedOperandType(OpOperand &operand) {
   Operation *op = operand.getOwner();
   auto type = cast<RankedTensorType>(operand.get().getType());
-  if (isa<ttng::AsyncTMAGatherOp, ttng::AsyncTMAScatterOp>(op))
+  if (isa<ttng::AsyncTMAGatherOp, ttng::AsyncTMAScatterOp>(op)) {
+    auto module = op->getParentOfType<ModuleOp>();
+    LaunchShape launch{
+        static_cast<unsigned>(lookupNumWarps(op).value_or(4)),
+        static_cast<unsigned>(TritonGPUDialect::getThreadsPerWarp(module)),
+        static_cast<unsigned>(TritonGPUDialect::getNumCTAs(module))};
     return type.cloneWithEncoding(
         getGatherOffsetsEncoding(op->getContext(), launch));
+  }
   if (auto alloc = dyn_cast<ttng::TMEMAllocOp>(op))
     return tensorMemoryType(op, type, alloc.getResult().getType());
   auto store = cast<ttng::TMEMStoreOp>(op);
@@ -72,17 +83,16 @@ FailureOr<RankedTensorType> wantedOperandType(OpOperand &operand,
 }
 
 /// Gives `operand` (a tensor without a layout) the layout its op wants.
-LogicalResult relayoutOperand(OpOperand &operand, const LaunchShape &launch) {
+LogicalResult relayoutOperand(OpOperand &operand) {
   Operation *op = operand.getOwner();
-  FailureOr<RankedTensorType> wanted = wantedOperandType(operand, launch);
+  FailureOr<RankedTensorType> wanted = wantedOperandType(operand);
   if (failed(wanted))
     return failure();
   Value value = operand.get();
   // The value the conversion cast the layout away from.
   auto cast = value.getDefiningOp<UnrealizedConversionCastOp>();
   if (cast && cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
-      hasLayout(cast.getInputs()[0].getType()) &&
-      isa<RankedTensorType>(cast.getInputs()[0].getType()))
+      isTensorWithLayout(cast.getInputs()[0].getType()))
     value = cast.getInputs()[0];
   else
     cast = nullptr;
@@ -119,8 +129,7 @@ LogicalResult relayoutResult(ttng::TMEMLoadOp load) {
     // A cast to a layout becomes a conversion to it.
     if (auto cast = dyn_cast<UnrealizedConversionCastOp>(user);
         cast && cast->getNumOperands() == 1 && cast->getNumResults() == 1 &&
-        hasLayout(cast.getResultTypes()[0]) &&
-        isa<RankedTensorType>(cast.getResultTypes()[0])) {
+        isTensorWithLayout(cast.getResultTypes()[0])) {
       Value converted = result;
       if (cast.getResultTypes()[0] != *wanted)
         converted = ConvertLayoutOp::create(builder, cast.getLoc(),
@@ -183,17 +192,9 @@ public:
         return signalPassFailure();
     // An operand that is a tmem_load's result has its layout by now; it is
     // converted to the one its user wants all the same.
-    for (OpOperand *operand : operands) {
-      Operation *op = operand->getOwner();
-      auto module = op->getParentOfType<ModuleOp>();
-      std::optional<int64_t> numWarps = lookupNumWarps(op);
-      LaunchShape launch{
-          static_cast<unsigned>(numWarps.value_or(4)),
-          static_cast<unsigned>(TritonGPUDialect::getThreadsPerWarp(module)),
-          static_cast<unsigned>(TritonGPUDialect::getNumCTAs(module))};
-      if (failed(relayoutOperand(*operand, launch)))
+    for (OpOperand *operand : operands)
+      if (failed(relayoutOperand(*operand)))
         return signalPassFailure();
-    }
   }
 };
 

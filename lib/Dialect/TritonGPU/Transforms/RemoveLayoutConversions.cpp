@@ -1000,13 +1000,14 @@ bool LayoutRematerialization::backwardRematerialization(
   // as #blocked layouts differing only in the order of a dimension of size
   // 1) the recomputed slice is the same code: the conversion goes whatever
   // the cost model says, as upstream's.
-  auto srcType = cast<RankedTensorType>(src.getType());
-  std::optional<LinearLayout> srcLayout =
-      toLinearLayout(srcType.getShape(), srcType.getEncoding());
-  bool sameLayout =
-      srcLayout && srcLayout == toLinearLayout(targetType.getShape(),
-                                               targetType.getEncoding());
-  if (!betweenCtas && !sameLayout &&
+  auto sameLayout = [&] {
+    auto srcType = cast<RankedTensorType>(src.getType());
+    std::optional<LinearLayout> srcLayout =
+        toLinearLayout(srcType.getShape(), srcType.getEncoding());
+    return srcLayout && srcLayout == toLinearLayout(targetType.getShape(),
+                                                    targetType.getEncoding());
+  };
+  if (!betweenCtas && !sameLayout() &&
       !isRematBeneficial(convertOp, slice, layout, /*newConvertCost=*/0))
     return false;
   IRMapping mapping;

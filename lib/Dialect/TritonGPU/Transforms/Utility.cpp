@@ -589,10 +589,6 @@ unsigned mlir::triton::gpu::getUniqueElemsPerThread(RankedTensorType type) {
 
 SmallVector<unsigned>
 mlir::triton::gpu::getOrderForMemory(RankedTensorType type) {
-  // The order of a thread's elements; where the threads go first along a
-  // dimension of which each thread holds one element (so that the order of
-  // its elements says nothing), the order of the threads (upstream's
-  // heuristic).
   // A blocked layout (or a slice of one) states its order, which upstream
   // takes for both its elements and its threads, also along dimensions the
   // tensor is too small for (of size 1, where the layout's bases say
@@ -608,6 +604,10 @@ mlir::triton::gpu::getOrderForMemory(RankedTensorType type) {
     }
   if (auto blocked = dyn_cast_or_null<BlockedEncodingAttr>(encoding))
     return SmallVector<unsigned>(blocked.getOrder());
+  // Other layouts: the order of a thread's elements; where the threads go
+  // first along a dimension of which each thread holds one element (so that
+  // the order of its elements says nothing), the order of the threads
+  // (upstream's heuristic).
   SmallVector<unsigned> order = getOrder(type);
   std::optional<LinearLayout> layout;
   if (encoding)
