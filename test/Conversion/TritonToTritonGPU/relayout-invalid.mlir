@@ -33,3 +33,16 @@ module attributes {"ttg.num-ctas" = 1 : i32, "ttg.num-warps" = 4 : i32, "ttg.thr
     tt.return %l : tensor<128x64xf32, #blocked>
   }
 }
+
+// -----
+
+// Without a warp count there is nothing to lay a tensor-memory tensor out
+// over.
+#tmem = #ttng.tensor_memory_encoding<blockM = 128, blockN = 64, colStride = 1>
+module {
+  tt.func @no_num_warps(%m: !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory>) {
+    // expected-error @below {{has no ttg.num-warps to lay its tensor out over}}
+    %l = ttng.tmem_load %m : !ttg.memdesc<128x64xf32, #tmem, #ttng.tensor_memory> -> tensor<128x64xf32>
+    tt.return
+  }
+}
